@@ -1,0 +1,1 @@
+"""The Site Agent toolchain: check, transpile, bundle, render, package and sign."""

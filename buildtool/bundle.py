@@ -1,0 +1,62 @@
+"""esbuild: one file per entry point (IIFE for content scripts and pages, ESM for the worker)."""
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import BuildError
+from .toolchain import esbuild_binary
+
+
+@dataclass(frozen=True)
+class BundleSpec:
+    entry_js: Path          # Transcrypt output of the entry module
+    outfile: Path
+    fmt: str                # "iife" | "esm"
+
+
+def esbuild_args(spec: BundleSpec, *, minify: bool, sourcemap: bool, target: str) -> list[str]:
+    args = [str(spec.entry_js), "--bundle", f"--format={spec.fmt}", f"--target={target}",
+            f"--outfile={spec.outfile}", "--charset=utf8", "--legal-comments=none", "--log-level=error"]
+    if minify:
+        args.append("--minify")
+    if sourcemap:
+        args.append("--sourcemap=linked")
+    return args
+
+
+def bundle(root: Path, specs: list[BundleSpec], *, minify: bool, sourcemap: bool,
+           min_chrome: int = 110) -> None:
+    exe = esbuild_binary(root)
+    target = f"chrome{min_chrome}"
+    procs = []
+    for spec in specs:
+        spec.outfile.parent.mkdir(parents=True, exist_ok=True)
+        procs.append((spec, subprocess.Popen([exe, *esbuild_args(spec, minify=minify, sourcemap=sourcemap, target=target)],
+                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
+    for spec, proc in procs:
+        out, err = proc.communicate(timeout=120)
+        if proc.returncode != 0:
+            raise esbuild_error(err or out, spec)
+        strip_timestamp_headers(spec.outfile)
+
+
+_STAMP = re.compile(r"^\s*// Transcrypt'ed from Python, [0-9: -]+\n", re.M)
+
+
+def strip_timestamp_headers(path: Path) -> None:
+    text = path.read_text("utf-8")
+    clean = _STAMP.sub("", text)
+    if clean != text:
+        path.write_text(clean, "utf-8")
+
+
+def esbuild_error(text: str, spec: BundleSpec) -> BuildError:
+    match = re.search(r"([^\s:]+\.js):(\d+):(\d+): ERROR: (.*)", text)
+    first = next((l.strip() for l in text.splitlines() if "ERROR" in l or "error" in l), text.strip()[:200])
+    if match:
+        return BuildError(f"esbuild: {match.group(4)}", path=match.group(1), line=int(match.group(2)),
+                          col=int(match.group(3)), code="bundle_error")
+    return BuildError(f"esbuild failed on {spec.entry_js.name}: {first}", code="bundle_error")

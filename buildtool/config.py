@@ -1,0 +1,160 @@
+"""Load and validate siteagent.toml, then resolve one build profile."""
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+
+from .errors import BuildError
+
+PROFILES = ("dev", "release", "test")
+DEFAULT_PAGE_SOURCE = "portfolio-chat"
+DEFAULT_EXTENSION_SOURCE = "portfolio-ext"
+DEFAULT_REQUIRED = ["storage", "scripting", "tabs"]
+DEFAULT_RUNTIME = {"tab_timeout_ms": 15000, "approval_timeout_ms": 60000, "max_message_bytes": 262144}
+DEFAULT_LIVE_RELOAD_PORT = 35729
+
+
+def load_schema(name: str) -> dict:
+    return json.loads(resources.files("buildtool").joinpath("schemas", name).read_text("utf-8"))
+
+
+@dataclass(frozen=True)
+class Config:
+    profile: str
+    name: str
+    version: str
+    description: str
+    min_chrome: int
+    page_source: str
+    extension_source: str
+    trusted_origins: tuple[str, ...]
+    required_permissions: tuple[str, ...]
+    optional_hosts: tuple[str, ...]
+    runtime: dict = field(default_factory=dict)
+    minify: bool = False
+    sourcemaps: bool = True
+    live_reload: bool = False
+    live_reload_port: int = DEFAULT_LIVE_RELOAD_PORT
+    grant_optional_hosts: bool = False
+    test_adapter: bool = False
+
+    def runtime_constants(self) -> dict:
+        """The values baked into the built JS (siteagent_src/core/buildinfo)."""
+        return {
+            "name": self.name,
+            "version": self.version,
+            "profile": self.profile,
+            "page_source": self.page_source,
+            "extension_source": self.extension_source,
+            "trusted_origins": list(self.trusted_origins),
+            "optional_hosts": list(self.optional_hosts),
+            "tab_timeout_ms": self.runtime["tab_timeout_ms"],
+            "approval_timeout_ms": self.runtime["approval_timeout_ms"],
+            "max_message_bytes": self.runtime["max_message_bytes"],
+            "live_reload_port": self.live_reload_port if self.live_reload else 0,
+            "test_adapter": self.test_adapter,
+        }
+
+
+def _key_path(error: jsonschema.ValidationError) -> str:
+    parts = [str(p) for p in error.absolute_path]
+    if error.validator == "additionalProperties":
+        extra = re.findall(r"'([^']+)' was unexpected", error.message)
+        if extra:
+            parts.append(extra[0])
+    return ".".join(parts) or "(top level)"
+
+
+def _line_of(text: str, key_path: str) -> int | None:
+    leaf = key_path.split(".")[-1]
+    if not leaf or leaf.isdigit():
+        leaf = key_path.split(".")[-2] if "." in key_path else leaf
+    pattern = re.compile(rf"^\s*(\[\s*)?[\w.\"-]*\b{re.escape(leaf)}\b")
+    for number, line in enumerate(text.splitlines(), 1):
+        if pattern.match(line):
+            return number
+    return None
+
+
+def _describe(error: jsonschema.ValidationError, key: str) -> str:
+    if error.validator == "additionalProperties":
+        return f"unknown key '{key}'"
+    if error.validator == "pattern" and "origin" in str(error.schema_path) or (
+            error.validator == "pattern" and "trusted_origins" in key):
+        return f"malformed origin {error.instance!r} (expected https://host[:port] or http://localhost[:port|*])"
+    if error.validator == "pattern" and key.endswith("version"):
+        return f"bad version string {error.instance!r} (expected 1 to 4 dot-separated integers, e.g. 1.2.3)"
+    if error.validator == "pattern" and "optional_hosts" in key:
+        return f"bad host pattern {error.instance!r} (expected https://host/*)"
+    return error.message
+
+
+def validate_raw(data: dict, source: Path, text: str = "") -> None:
+    validator = jsonschema.Draft202012Validator(load_schema("config.schema.json"))
+    errors = sorted(validator.iter_errors(data), key=lambda e: (len(list(e.absolute_path)), e.message))
+    if errors:
+        err = errors[0]
+        key = _key_path(err)
+        raise BuildError(_describe(err, key), path=str(source), line=_line_of(text, key), key=key,
+                         hint=f"fix '{key}' in {source.name}", code="bad_config")
+
+
+def read_config(source: Path) -> dict:
+    if not source.is_file():
+        raise BuildError(f"{source.name} not found", path=str(source), code="bad_config",
+                         hint="create it at the project root")
+    text = source.read_text("utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+), column (\d+)", str(exc))
+        raise BuildError(f"TOML syntax error: {exc}", path=str(source),
+                         line=int(match.group(1)) if match else None,
+                         col=int(match.group(2)) if match else None, code="bad_config") from None
+    validate_raw(data, source, text)
+    return data
+
+
+def resolve(data: dict, profile: str, source: Path = Path("siteagent.toml")) -> Config:
+    if profile not in PROFILES:
+        raise BuildError(f"unknown profile '{profile}'", key="profiles", hint=f"use one of {', '.join(PROFILES)}")
+    ext, bridge, perms = data["extension"], data["bridge"], data.get("permissions", {})
+    prof = data.get("profiles", {}).get(profile, {})
+    origins = list(bridge["trusted_origins"]) + [o for o in prof.get("extra_trusted_origins", [])
+                                                 if o not in bridge["trusted_origins"]]
+    if profile == "release" and not prof.get("allow_localhost", False):
+        local = [o for o in origins if o.startswith("http://")]
+        if local:
+            raise BuildError(f"release profile trusts local origin {local[0]}", path=str(source),
+                             key="bridge.trusted_origins", code="bad_config",
+                             hint="set profiles.release.allow_localhost = true if this is intended")
+    runtime = {**DEFAULT_RUNTIME, **data.get("runtime", {}), **prof.get("runtime", {})}
+    return Config(
+        profile=profile,
+        name=ext["name"],
+        version=ext["version"],
+        description=ext["description"],
+        min_chrome=ext.get("min_chrome", 110),
+        page_source=bridge.get("page_source", DEFAULT_PAGE_SOURCE),
+        extension_source=bridge.get("extension_source", DEFAULT_EXTENSION_SOURCE),
+        trusted_origins=tuple(origins),
+        required_permissions=tuple(perms.get("required", DEFAULT_REQUIRED)),
+        optional_hosts=tuple(perms.get("optional_hosts", [])),
+        runtime=runtime,
+        minify=prof.get("minify", profile == "release"),
+        sourcemaps=prof.get("sourcemaps", profile != "release"),
+        live_reload=prof.get("live_reload", profile == "dev"),
+        live_reload_port=prof.get("live_reload_port", DEFAULT_LIVE_RELOAD_PORT),
+        grant_optional_hosts=prof.get("grant_optional_hosts", False),
+        test_adapter=prof.get("test_adapter", False),
+    )
+
+
+def load_config(source: Path, profile: str = "dev") -> Config:
+    return resolve(read_config(source), profile, source)
