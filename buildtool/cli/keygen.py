@@ -21,7 +21,7 @@ def command(ctx, out, rsa_bits):
     paths = run_guarded(keygen, out, rsa_bits)
     quiet = (ctx.find_root().obj or {}).get("quiet", False)
     if not quiet:
-        for label, path in paths.items():
+        for path in paths.values():
             click.echo(f"wrote {path}")
         click.echo(f"signing key fingerprint: {fingerprint(load_signing_key(paths['signing_key']))}")
         click.echo(f"extension id for this CRX key: {crx_id(rsa_spki_der(load_rsa_key(paths['crx_key'])))}")

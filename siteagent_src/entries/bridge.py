@@ -1,1 +1,71 @@
-console.log('bridge')
+"""Bridge content script on trusted chatbot origins: page <-> service worker, same window and origin only."""
+from buildinfo import CONFIG
+from core.protocol import parse_request, reply
+from core.outcome import failure
+from core.reasons import WORKER_RESTARTED, BAD_REQUEST
+from platform.chrome import send_message, context_alive
+from platform.dom import listen, unlisten, post_to_window, page_origin, is_top_frame, root_theme
+from platform.js import random_id
+
+GUARD = '__siteagentBridge'
+
+
+def answer(request_id, request_type, payload):
+    post_to_window(reply(CONFIG['extension_source'], request_id, request_type, payload), page_origin())
+
+
+async def settle_after_restart(call_id):
+    """The worker died mid-call: ask the new one what became of it (it settles orphans first)."""
+    status = await send_message({'kind': 'bridge', 'callId': call_id,
+                                 'request': {'type': 'CALL_STATUS', 'id': call_id}})
+    if status['ok'] and status['value'] != None and status['value']['state'] == 'done' and not status['value']['ok']:
+        record = status['value']
+        return failure(record['reason'], 'the extension restarted during this call (' + record['reason'] + ')', None)
+    return failure(WORKER_RESTARTED, 'the extension restarted during the call; check the result before retrying', None)
+
+
+async def forward(request):
+    call_id = random_id()
+    sent = await send_message({'kind': 'bridge', 'callId': call_id, 'request': request, 'theme': root_theme()})
+    if sent['ok'] and sent['value'] != None:
+        return sent['value']
+    if request['type'] == 'CALL_TOOL':
+        return await settle_after_restart(call_id)
+    retry = await send_message({'kind': 'bridge', 'callId': call_id, 'request': request, 'theme': root_theme()})
+    if retry['ok'] and retry['value'] != None:
+        return retry['value']
+    return failure(WORKER_RESTARTED, 'the extension did not answer', None)
+
+
+def on_window_message(event):
+    if event.source != window or event.origin != page_origin():
+        return
+    if not context_alive():
+        unlisten(window, 'message', on_window_message)
+        return
+    parsed = parse_request(event.data, CONFIG['page_source'], CONFIG['max_message_bytes'])
+    if parsed == None:
+        return
+    if not parsed['ok']:
+        answer(parsed['id'], parsed['type'], failure(BAD_REQUEST, parsed['message'], None))
+        return
+    request = {'type': parsed['type'], 'id': parsed['id'], 'name': parsed['name'], 'args': parsed['args']}
+
+    def deliver(payload):
+        answer(parsed['id'], parsed['type'], payload)
+    forward(request).then(deliver)
+
+
+def install():
+    previous = window[GUARD] or None
+    if previous != None and previous['alive']():
+        return False
+    if previous != None:
+        previous['stop']()
+    window[GUARD] = {'alive': context_alive, 'stop': lambda: unlisten(window, 'message', on_window_message)}
+    listen(window, 'message', on_window_message)
+    return True
+
+
+if is_top_frame():
+    install()

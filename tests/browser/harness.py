@@ -20,11 +20,9 @@ import shutil
 import signal
 import socket
 import ssl
-import subprocess
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
@@ -294,7 +292,14 @@ class Popup:
         base = {"x": box["x"], "y": box["y"], "button": "left", "clickCount": 1}
         self.cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": box["x"], "y": box["y"]})
         self.cdp.send("Input.dispatchMouseEvent", {"type": "mousePressed", "buttons": 1, **base})
-        self.cdp.send("Input.dispatchMouseEvent", {"type": "mouseReleased", "buttons": 0, **base})
+        try:
+            self.cdp.send("Input.dispatchMouseEvent", {"type": "mouseReleased", "buttons": 0, **base})
+        except HarnessTimeout:
+            raise
+        except HarnessError:
+            if not self.cdp.closed.is_set():
+                raise
+            # the click closed the popup (window.close / chrome.windows.remove): that is fine
 
     def type_text(self, text: str) -> None:
         """Type into the focused element with trusted key events (Input.insertText)."""
@@ -350,8 +355,11 @@ class Browser:
         self._sw_lock = threading.Lock()
         self._sw_sessions: dict[str, str] = {}        # sessionId -> targetId (our extension's SW)
         self._sw_attached = threading.Condition(self._sw_lock)
+        self._sw_alive: dict[str, bool] = {}          # sessionId -> running
+        self._control_session: str | None = None
         self._sw_boots = 0
         self._sw_records: list[SWRecord] = []
+        self._sw_mark = 0
         self.extension_id: str = ""
         self._chromium_pids: set[int] = set()
 
@@ -379,16 +387,25 @@ class Browser:
         self.args = args
         try:
             self._launch(launch_timeout)
-        except BaseException:
+        except BaseException as exc:
+            log_tail = self._chromedriver_log_tail()
             self.quit()
+            if isinstance(exc, HarnessError) and log_tail:
+                raise type(exc)(f"{exc}\n--- chromedriver log (tail) ---\n{log_tail}") from exc
             raise
+
+    def _chromedriver_log_tail(self, lines: int = 30) -> str:
+        try:
+            return "\n".join((self.profile_dir / "chromedriver.log").read_text(errors="replace")
+                             .splitlines()[-lines:])
+        except OSError:
+            return ""
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     def _launch(self, launch_timeout: float) -> None:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
-        from selenium.webdriver.remote.client_config import ClientConfig
 
         for exe in (CHROMIUM, CHROMEDRIVER):
             if not os.path.exists(exe):
@@ -417,10 +434,10 @@ class Browser:
         if "error" in result:
             raise HarnessError(f"Chromium/chromedriver failed to start: {result['error']}") from result["error"]
         self.driver = result["driver"]
-        try:
-            self.driver.command_executor.client_config.timeout = max(self.timeout * 3, 30)
-        except Exception:
-            pass
+        # Every chromedriver HTTP command gets a deadline (selenium's default is 120 s).
+        cfg = getattr(self.driver.command_executor, "_client_config", None)
+        if cfg is not None:
+            cfg.timeout = max(self.timeout * 3, 30)
         self.driver.set_page_load_timeout(max(self.timeout, 15))
         self.driver.set_script_timeout(self.timeout)
         self._chromium_pids = self._find_chromium_pids()
@@ -529,43 +546,51 @@ class Browser:
         return (info.get("type") == "service_worker"
                 and info.get("url", "").startswith(f"chrome-extension://{self.extension_id or self.expected_id}/"))
 
+    # How the worker is tracked: the browser-level auto-attach gives one flattened session per SW
+    # target. When the worker stops while attached, Chromium keeps that session and sends
+    # Inspector.targetCrashed; when it starts again it reuses the session and sends
+    # Inspector.targetReloadedAfterCrash (Runtime stays enabled). A brand-new target (if Chromium
+    # ever makes one) arrives as Target.attachedToTarget. ``_sw_alive`` follows those events.
+
     def _on_browser_event(self, msg: dict) -> None:
         method = msg.get("method")
         params = msg.get("params", {})
+        sid = msg.get("sessionId")
         if method == "Target.attachedToTarget":
             info = params["targetInfo"]
-            sid = params["sessionId"]
+            new_sid = params["sessionId"]
             if info.get("type") != "service_worker":
                 return
             if self._is_our_sw(info):
-                self.cdp.send_nowait("Runtime.enable", session_id=sid)
+                self.cdp.send_nowait("Runtime.enable", session_id=new_sid)
                 with self._sw_lock:
                     self._sw_boots += 1
-                    self._sw_sessions[sid] = info["targetId"]
+                    self._sw_sessions[new_sid] = info["targetId"]
+                    self._sw_alive[new_sid] = True
                     self._sw_attached.notify_all()
             if params.get("waitingForDebugger"):
-                self.cdp.send_nowait("Runtime.runIfWaitingForDebugger", session_id=sid)
+                self.cdp.send_nowait("Runtime.runIfWaitingForDebugger", session_id=new_sid)
         elif method == "Target.detachedFromTarget":
             with self._sw_lock:
                 self._sw_sessions.pop(params.get("sessionId"), None)
-        elif method == "Target.targetDestroyed":
+                self._sw_alive.pop(params.get("sessionId"), None)
+                self._sw_attached.notify_all()
+        elif method == "Inspector.targetCrashed" and sid in self._sw_sessions:
             with self._sw_lock:
-                for sid, tid in list(self._sw_sessions.items()):
-                    if tid == params.get("targetId"):
-                        self._sw_sessions.pop(sid, None)
-        elif method == "Runtime.exceptionThrown":
-            sid = msg.get("sessionId")
-            if sid not in self._sw_sessions:
-                return
+                self._sw_alive[sid] = False
+                self._sw_attached.notify_all()
+        elif method == "Inspector.targetReloadedAfterCrash" and sid in self._sw_sessions:
+            with self._sw_lock:
+                self._sw_boots += 1
+                self._sw_alive[sid] = True
+                self._sw_attached.notify_all()
+        elif method == "Runtime.exceptionThrown" and sid in self._sw_sessions:
             det = params.get("exceptionDetails", {})
             exc = det.get("exception") or {}
             text = exc.get("description") or det.get("text") or "exception"
             self._sw_records.append(SWRecord("exception", text, det.get("url", ""),
                                              det.get("lineNumber"), self._sw_boots, det))
-        elif method == "Runtime.consoleAPICalled":
-            sid = msg.get("sessionId")
-            if sid not in self._sw_sessions:
-                return
+        elif method == "Runtime.consoleAPICalled" and sid in self._sw_sessions:
             parts = []
             for a in params.get("args", []):
                 parts.append(str(a.get("value", a.get("description", a.get("type")))))
@@ -575,114 +600,126 @@ class Browser:
                                              self._sw_boots, params))
 
     def _sw_session(self) -> str | None:
+        """The CDP session of the running extension SW, or None if it is stopped."""
         with self._sw_lock:
-            return next(iter(self._sw_sessions), None)
+            return next((s for s, alive in self._sw_alive.items() if alive), None)
 
     def service_worker_running(self) -> bool:
-        return any(self._is_our_sw(t) for t in self._extension_sw_targets())
+        return self._sw_session() is not None
 
     def wait_for_service_worker(self, timeout: float | None = None) -> str:
-        """Wait until the extension SW is running and attached; return the CDP session id."""
+        """Wait until the extension SW is running and attached; return its CDP session id."""
         timeout = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + timeout
         with self._sw_lock:
-            while not self._sw_sessions:
+            while True:
+                sid = next((s for s, alive in self._sw_alive.items() if alive), None)
+                if sid:
+                    return sid
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise HarnessTimeout(
                         f"extension service worker not running/attached after {timeout:.1f}s "
-                        f"(call wake_service_worker() or trigger it from a page)")
+                        f"(stopped? use wake_service_worker(), or sw_eval(..., wake=True))")
                 self._sw_attached.wait(min(left, 0.2))
-            return next(iter(self._sw_sessions))
+
+    def _control(self, method: str, params: dict | None = None, timeout: float | None = None) -> dict:
+        """Send a page-level CDP command (e.g. the ServiceWorker domain) via any open page target."""
+        for attempt in range(2):
+            sess = self._control_session
+            if sess is None:
+                pages = [t for t in self.cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "page"]
+                if not pages:
+                    raise HarnessError("no page target to send page-level CDP commands through")
+                sess = self.cdp.send("Target.attachToTarget",
+                                     {"targetId": pages[0]["targetId"], "flatten": True})["sessionId"]
+                self.cdp.send("ServiceWorker.enable", session_id=sess)
+                self._control_session = sess
+            try:
+                return self.cdp.send(method, params, session_id=sess, timeout=timeout)
+            except HarnessTimeout:
+                raise
+            except HarnessError:
+                self._control_session = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     def wake_service_worker(self, timeout: float | None = None) -> str:
-        """Start the SW if it is stopped (by loading an extension page that messages it)."""
+        """Start the SW if it is stopped (CDP ServiceWorker.startWorker); return its session id."""
+        timeout = self.timeout if timeout is None else timeout
         sid = self._sw_session()
-        if sid and self.service_worker_running():
+        if sid:
             return sid
-        self._wake_via_extension_page()
+        self._control("ServiceWorker.startWorker", {"scopeURL": self.extension_url("")}, timeout=timeout)
         return self.wait_for_service_worker(timeout)
-
-    def _wake_via_extension_page(self) -> None:
-        # A hidden target at an extension URL can call chrome.runtime.sendMessage, which starts the
-        # worker even if nobody listens. Done over CDP so the selenium tab is left alone.
-        target = self.cdp.send("Target.createTarget",
-                               {"url": self.extension_url("manifest.json"), "background": True})
-        tid = target["targetId"]
-        try:
-            sess = self.cdp.send("Target.attachToTarget", {"targetId": tid, "flatten": True})["sessionId"]
-            wait_until(lambda: self.cdp.send("Runtime.evaluate", {
-                "expression": "typeof chrome !== 'undefined' && !!(chrome.runtime && chrome.runtime.id)",
-                "returnByValue": True}, session_id=sess, timeout=2).get("result", {}).get("value"),
-                5, "an extension-origin page to wake the service worker")
-            self.cdp.send("Runtime.evaluate", {
-                "expression": "chrome.runtime.sendMessage({__harness_wake: true}).catch(() => null), true",
-                "returnByValue": True}, session_id=sess, timeout=5)
-        finally:
-            try:
-                self.cdp.send("Target.closeTarget", {"targetId": tid}, timeout=5)
-            except HarnessError:
-                pass
 
     def sw_eval(self, js: str, await_promise: bool = True, timeout: float | None = None,
                 wake: bool = True) -> Any:
         """Evaluate a JS expression in the extension service worker and return its JSON value.
 
-        ``js`` is an expression (wrap statements in an IIFE or ``(async () => {...})()``).
-        If the worker is stopped and ``wake`` is true it is started first. Throws JSError if the
-        expression throws or its promise rejects.
+        ``js`` is an expression (wrap statements in ``(() => {...})()`` or ``(async () => {...})()``);
+        promises are awaited when ``await_promise``. If the worker is stopped and ``wake`` is true it
+        is started first (its globals are then fresh). Raises JSError if it throws or rejects.
         """
         timeout = self.timeout if timeout is None else timeout
-        sid = self.wake_service_worker(timeout) if wake else self.wait_for_service_worker(timeout)
-        try:
-            res = self.cdp.send("Runtime.evaluate", {
-                "expression": js, "awaitPromise": await_promise, "returnByValue": True,
-                "replMode": True,
-            }, session_id=sid, timeout=timeout)
-        except HarnessError as exc:
-            if "No session with given id" in str(exc) or "Session with given id not found" in str(exc):
-                # the worker stopped between lookup and send: retry once on the new one
-                with self._sw_lock:
-                    self._sw_sessions.pop(sid, None)
-                sid = self.wake_service_worker(timeout) if wake else self.wait_for_service_worker(timeout)
-                res = self.cdp.send("Runtime.evaluate", {
-                    "expression": js, "awaitPromise": await_promise, "returnByValue": True,
-                    "replMode": True,
-                }, session_id=sid, timeout=timeout)
-            else:
+        params = {"expression": js, "awaitPromise": await_promise, "returnByValue": True}
+        for attempt in range(2):
+            sid = self.wake_service_worker(timeout) if wake else self.wait_for_service_worker(timeout)
+            try:
+                res = self.cdp.send("Runtime.evaluate", params, session_id=sid, timeout=timeout)
+                return _remote_value(res, f"sw_eval {js[:80]!r}")
+            except JSError:
                 raise
-        return _remote_value(res, f"sw_eval {js[:80]!r}")
+            except HarnessTimeout:
+                raise
+            except HarnessError:
+                # the worker stopped between lookup and send: retry once on the restarted one
+                if attempt or not wake:
+                    raise
+                time.sleep(0.1)
+        raise AssertionError("unreachable")
 
     def stop_service_worker(self, timeout: float | None = None) -> None:
-        """Stop the extension SW (like Chromium does when idle); its globals are lost."""
+        """Stop the extension SW (as Chromium does when it is idle); its globals are lost.
+
+        The next extension event (a message, a tab event, ``sw_eval``) starts it again.
+        """
         timeout = self.timeout if timeout is None else timeout
-        for t in self._extension_sw_targets():
-            if self._is_our_sw(t):
-                try:
-                    self.cdp.send("Target.closeTarget", {"targetId": t["targetId"]}, timeout=timeout)
-                except HarnessError:
-                    pass
-        wait_until(lambda: not self.service_worker_running() and not self._sw_session(), timeout,
-                   "the extension service worker to stop")
+        if not self._sw_session():
+            return
+        # Target.closeTarget reports success but does nothing while a debugger is attached.
+        self._control("ServiceWorker.stopAllWorkers", timeout=timeout)
+        wait_until(lambda: not self._sw_session(), timeout, "the extension service worker to stop")
 
     @property
     def sw_boots(self) -> int:
         """How many times the SW has been seen starting (1 after launch)."""
         return self._sw_boots
 
-    def sw_exceptions(self) -> list[SWRecord]:
-        """Uncaught exceptions and unhandled rejections in the SW since launch / last clear."""
-        return [r for r in self._sw_records if r.kind == "exception"]
+    def _records(self, since_launch: bool) -> list[SWRecord]:
+        records = list(self._sw_records)
+        return records if since_launch else records[self._sw_mark:]
 
-    def sw_console(self, levels: Iterable[str] = ("error",)) -> list[SWRecord]:
+    def sw_exceptions(self, since_launch: bool = False) -> list[SWRecord]:
+        """Uncaught exceptions and unhandled rejections in the SW since the last
+        ``clear_sw_records()`` (the fixtures call it before each test), or since launch.
+        Errors thrown while the worker boots are included (first boot too: Chromium replays them)."""
+        return [r for r in self._records(since_launch) if r.kind == "exception"]
+
+    def sw_console(self, levels: Iterable[str] = ("error",), since_launch: bool = False) -> list[SWRecord]:
+        """SW console messages of the given levels (``"log"``, ``"warning"``, ``"error"``, ...)."""
         wanted = {f"console.{lv}" for lv in levels}
-        return [r for r in self._sw_records if r.kind in wanted]
+        return [r for r in self._records(since_launch) if r.kind in wanted]
 
     def clear_sw_records(self) -> None:
-        self._sw_records.clear()
+        """Start a new window for ``sw_exceptions()`` / ``sw_console()`` (older records are kept
+        for ``since_launch=True``)."""
+        self._sw_mark = len(self._sw_records)
 
-    def assert_no_sw_exceptions(self, include_console_errors: bool = False) -> None:
-        bad = self.sw_exceptions() + (self.sw_console(("error", "assert")) if include_console_errors else [])
+    def assert_no_sw_exceptions(self, include_console_errors: bool = False, since_launch: bool = False) -> None:
+        bad = self.sw_exceptions(since_launch) + (
+            self.sw_console(("error", "assert"), since_launch) if include_console_errors else [])
         if bad:
             lines = "\n".join(f"  [{r.kind} boot#{r.boot}] {r.text} ({r.url}:{r.line})" for r in bad)
             raise AssertionError(f"extension service worker reported {len(bad)} error(s):\n{lines}")
@@ -742,27 +779,35 @@ class Browser:
 
     # -- tabs --------------------------------------------------------------------------------
 
+    def check_alive(self) -> None:
+        """Raise a clear error if Chromium is gone (crashed or quit)."""
+        if self.driver is None or self.cdp is None:
+            raise HarnessError("this Browser has been quit")
+        if self.cdp.closed.is_set():
+            raise HarnessError(f"lost the DevTools connection to Chromium ({self.cdp.close_reason}); "
+                               f"it crashed or was killed earlier in this module")
+
     def reset_tabs(self) -> None:
         """Fresh state for the next test: one new blank tab, every other tab and popup closed."""
+        self.check_alive()
         for p in self._popups:
             p.cdp.close()
         self._popups.clear()
         drv = self.driver
-        old = drv.window_handles
-        drv.switch_to.new_window("tab")
-        keep = drv.current_window_handle
-        for h in old:
-            if h != keep:
+        try:
+            drv.switch_to.new_window("tab")
+            keep = drv.current_window_handle
+        except Exception:
+            # e.g. a leftover alert blocks chromedriver: make the tab over CDP instead
+            keep = self.cdp.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        for t in self.cdp.send("Target.getTargets")["targetInfos"]:
+            if t.get("type") == "page" and t["targetId"] != keep:
                 try:
-                    self.cdp.send("Target.closeTarget", {"targetId": h}, timeout=5)
+                    self.cdp.send("Target.closeTarget", {"targetId": t["targetId"]}, timeout=5)
                 except HarnessError:
                     pass
-        for t in self.list_targets():
-            if t.get("type") == "page" and t["id"] != keep:
-                try:
-                    self.cdp.send("Target.closeTarget", {"targetId": t["id"]}, timeout=5)
-                except HarnessError:
-                    pass
+        self._control_session = None
+        wait_until(lambda: keep in drv.window_handles, self.timeout, "the fresh tab to be listed")
         drv.switch_to.window(keep)
 
     def open(self, url: str) -> None:
@@ -785,6 +830,36 @@ class Browser:
         finally:
             if timeout is not None:
                 drv.set_script_timeout(self.timeout)
+
+
+    # -- the chatbot fixture page (tests/fixtures/sites/chatbot/index.html) -------------------
+
+    def open_chatbot(self, server: "FixtureServer", path: str = "/") -> None:
+        """Load the chatbot fixture page from ``server`` in the current tab; wait for ``window.sa``."""
+        self.driver.get(server.url(path))
+        wait_until(lambda: self.driver.execute_script(
+            "return document.documentElement.dataset.saReady === '1'"), self.timeout,
+            f"the chatbot page at {server.url(path)} to define window.sa")
+
+    def sa_send(self, type_: str, extra: dict | None = None, timeout_ms: int = 5000) -> dict:
+        """``sa.send(type, extra, timeoutMs)`` in the current tab; the reply, or ``{"timeout": True}``."""
+        return self.page_eval_async(
+            "const done = arguments[arguments.length - 1];"
+            "sa.send(arguments[0], arguments[1], arguments[2]).then(done, e => done({error: String(e)}));",
+            type_, extra or {}, timeout_ms, timeout=timeout_ms / 1000 + 5)
+
+    def sa_call(self, name: str, args: dict | None = None, timeout_ms: int = 5000) -> dict:
+        return self.sa_send("call", {"name": name, "args": args or {}}, timeout_ms)
+
+    def sa_raw(self, msg: Any, wait_ms: int = 500, target_origin: str | None = None) -> list:
+        """Post ``msg`` as-is; every extension message seen within ``wait_ms``."""
+        return self.page_eval_async(
+            "const done = arguments[arguments.length - 1];"
+            "sa.raw(arguments[0], arguments[1], arguments[2] || undefined).then(done, e => done([{error: String(e)}]));",
+            msg, wait_ms, target_origin, timeout=wait_ms / 1000 + 5)
+
+    def sa_inbox(self) -> list:
+        return self.driver.execute_script("return sa.inbox.map(m => m.data)")
 
 
 def _quietly(fn: Callable[[], Any]) -> None:
@@ -810,6 +885,13 @@ def test_ca():
             import trustme
             _CA = trustme.CA()
         return _CA
+
+
+def client_ssl_context() -> ssl.SSLContext:
+    """An SSL context that trusts the fixture servers' certificates (for urllib etc.)."""
+    ctx = ssl.create_default_context()
+    test_ca().configure_trust(ctx)
+    return ctx
 
 
 @dataclass
@@ -850,6 +932,13 @@ class FixtureServer:
 
             def log_message(self, *a):  # quiet
                 pass
+
+            def setup(self):
+                # TLS handshake here, in the per-connection thread, not in the accept loop
+                if isinstance(self.request, ssl.SSLSocket):
+                    self.request.settimeout(self.timeout)
+                    self.request.do_handshake()
+                super().setup()
 
             def _log(self, body: bytes = b""):
                 with server._lock:
@@ -900,14 +989,24 @@ class FixtureServer:
                 status, resp, ctype, extra = server._resolve(path, method="POST")
                 self._send(status, resp, ctype, extra)
 
-        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
+        self.errors: list[str] = []
+
+        class Server(http.server.ThreadingHTTPServer):
+            daemon_threads = True
+            request_queue_size = 64
+
+            def handle_error(self, request, client_address):  # aborted connections etc.: no noise
+                import sys
+                server.errors.append(repr(sys.exc_info()[1]))
+
+        self._httpd = Server(("127.0.0.1", 0), Handler)
         if https:
             ca = test_ca()
             cert = ca.issue_cert(*(self.hostnames or ["localhost"]), "127.0.0.1", "localhost")
             ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
             cert.configure_cert(ctx)
-            self._httpd.socket = ctx.wrap_socket(self._httpd.socket, server_side=True)
+            self._httpd.socket = ctx.wrap_socket(self._httpd.socket, server_side=True,
+                                                 do_handshake_on_connect=False)
         self.port = self._httpd.server_address[1]
         self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.2},
                                         daemon=True, name=f"fixture-server-{self.port}")
@@ -922,7 +1021,9 @@ class FixtureServer:
             return ov.status, ov.body, ov.content_type, ov.headers
         if method != "GET":
             return 405, b"method not allowed", "text/plain", {}
-        for prefix, directory in self.mounts.items():
+        with self._lock:
+            mounts = list(self.mounts.items())
+        for prefix, directory in mounts:
             if path.startswith(prefix):
                 f = self._safe_file(directory, path[len(prefix):])
                 if f:
@@ -946,6 +1047,12 @@ class FixtureServer:
         if candidate.is_dir():
             candidate = candidate / "index.html"
         return candidate if candidate.is_file() else None
+
+    def mount(self, prefix: str, directory: Path | str) -> None:
+        """Serve ``directory`` under the URL prefix (e.g. ``/dist-client/``)."""
+        prefix = "/" + prefix.strip("/") + "/"
+        with self._lock:
+            self.mounts[prefix] = Path(directory)
 
     def set_override(self, path: str, body: bytes | str, content_type: str | None = None,
                      status: int = 200, headers: dict | None = None) -> None:
@@ -1007,6 +1114,11 @@ class FixtureServer:
 
     def url(self, path: str = "/") -> str:
         return self.origin + "/" + path.lstrip("/")
+
+    def local_url(self, path: str = "/") -> str:
+        """The loopback URL, for Python-side requests (use ``client_ssl_context()`` for HTTPS)."""
+        scheme = "https" if self.https else "http"
+        return f"{scheme}://127.0.0.1:{self.port}/" + path.lstrip("/")
 
     def host_rules(self) -> list[str]:
         """``--host-resolver-rules`` entries that send ``host:443`` to this server."""

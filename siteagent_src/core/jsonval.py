@@ -1,0 +1,212 @@
+"""JSON-value helpers that behave the same under CPython and as Transcrypt JS.
+
+Values reaching core arrive as plain JSON data (JSON.parse, structured clone, chrome messaging):
+plain JS objects, not Transcrypt dicts. Transcrypt's own `for k in obj`, `k in obj`, `len(obj)` and
+`isinstance(obj, dict)` are wrong or crash on those, so core code asks these helpers instead.
+
+The three JS primitives below use comment-form pragmas, invisible to CPython:
+`# __pragma__ ('skip')` hides the CPython body from Transcrypt, `#?` lines under `ecom` exist
+only in the JS output.
+"""
+
+# 1 under CPython (code points), 2 in JS (UTF-16 code units).
+UNITS_PER_ASTRAL = len('\U0001F600')
+MAX_SAFE_INT = 9007199254740991
+
+
+def _js_kind(value):
+    # __pragma__ ('skip')
+    return 'other'
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    '''?
+    __pragma__ ('js', '{}', """
+    if (value === null) return 'null';
+    var t = typeof value;
+    if (t === 'boolean') return 'bool';
+    if (t === 'number') return 'number';
+    if (t === 'string') return 'string';
+    if (t !== 'object') return 'other';
+    if (Array.isArray (value)) return 'array';
+    var proto = Object.getPrototypeOf (value);
+    if (proto === Object.prototype || proto === null) return 'object';
+    return 'other';
+    """)
+    ?'''
+    # __pragma__ ('noecom')
+
+
+def _py_kind(value):
+    if value is None:
+        return 'null'
+    if isinstance(value, bool):
+        return 'bool'
+    if isinstance(value, (int, float)):
+        return 'number'
+    if isinstance(value, str):
+        return 'string'
+    if isinstance(value, (list, tuple)):
+        return 'array'
+    if isinstance(value, dict):
+        return 'object'
+    return 'other'
+
+
+def kind_of(value):
+    """"null" | "bool" | "number" | "string" | "array" | "object", or "other" (undefined, functions,
+    class instances such as Date/Map, Python sets...)."""
+    if UNITS_PER_ASTRAL == 2:
+        return _js_kind(value)
+    return _py_kind(value)
+
+
+def own_keys(obj):
+    """Own enumerable keys in the object's order (JS puts integer-like keys first). [] if not an object."""
+    if kind_of(obj) != 'object':
+        return []
+    # __pragma__ ('skip')
+    return list(obj)
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    #?return __pragma__ ('js', 'Object.keys (obj)')
+    # __pragma__ ('noecom')
+
+
+def has_key(obj, key):
+    """True when obj is an object with an own key `key` (never looks at the prototype chain)."""
+    if kind_of(obj) != 'object':
+        return False
+    # __pragma__ ('skip')
+    return key in obj
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    #?return __pragma__ ('js', 'Object.prototype.hasOwnProperty.call (obj, key)')
+    # __pragma__ ('noecom')
+
+
+def get_key(obj, key, default):
+    """obj[key] when it is an own key of an object, else default."""
+    if has_key(obj, key):
+        return obj[key]
+    return default
+
+
+def list_has(items, value):
+    """Scalar membership in an array (== on scalars only)."""
+    if kind_of(items) != 'array':
+        return False
+    for item in items:
+        if item == value and kind_of(item) == kind_of(value):
+            return True
+    return False
+
+
+def is_number(value):
+    return kind_of(value) == 'number'
+
+
+def is_finite_number(value):
+    return kind_of(value) == 'number' and value - value == 0
+
+
+def is_integral(value):
+    """A finite number with no fractional part (1.0 counts, like JSON Schema "integer")."""
+    return is_finite_number(value) and value % 1 == 0
+
+
+def str_len(text):
+    """Length in code points on both sides (JS `.length` counts UTF-16 units)."""
+    if UNITS_PER_ASTRAL == 1:
+        return len(text)
+    n = 0
+    for ch in text:
+        n += 1
+    return n
+
+
+def str_head(text, count):
+    """The first `count` code points of text (never splits a surrogate pair)."""
+    if UNITS_PER_ASTRAL == 1:
+        return text[0:count]
+    if len(text) <= count:
+        return text
+    parts = []
+    n = 0
+    for ch in text:
+        if n >= count:
+            break
+        parts.append(ch)
+        n += 1
+    return ''.join(parts)
+
+
+def code_point(ch):
+    """Code point of a one-character string as iterated by `for ch in text` (a pair in JS)."""
+    if len(ch) == 2:
+        return (ord(ch[0]) - 0xD800) * 0x400 + (ord(ch[1]) - 0xDC00) + 0x10000
+    return ord(ch)
+
+
+def _unit_rank(unit):
+    # Maps UTF-16 units so that comparing them orders strings by code point.
+    if unit >= 0xD800 and unit <= 0xDFFF:
+        return unit + 0x2000
+    if unit >= 0xE000 and unit <= 0xFFFF:
+        return unit - 0x800
+    return unit
+
+
+def str_less(a, b):
+    """a < b by code points (Python's order; JS `<` compares UTF-16 units)."""
+    if UNITS_PER_ASTRAL == 1:
+        return a < b
+    n = min(len(a), len(b))
+    for i in range(n):
+        ua = ord(a[i])
+        ub = ord(b[i])
+        if ua != ub:
+            return _unit_rank(ua) < _unit_rank(ub)
+    return len(a) < len(b)
+
+
+def sort_strings(items):
+    """A new list of the strings sorted by code point (stable merge sort)."""
+    out = []
+    for item in items:
+        out.append(item)
+    width = 1
+    n = len(out)
+    while width < n:
+        merged = []
+        start = 0
+        while start < n:
+            mid = min(start + width, n)
+            end = min(start + 2 * width, n)
+            i = start
+            j = mid
+            while i < mid and j < end:
+                if str_less(out[j], out[i]):
+                    merged.append(out[j])
+                    j += 1
+                else:
+                    merged.append(out[i])
+                    i += 1
+            while i < mid:
+                merged.append(out[i])
+                i += 1
+            while j < end:
+                merged.append(out[j])
+                j += 1
+            start = end
+        out = merged
+        width = width * 2
+    return out
+
+
+def obj_keys(obj):
+    """Own keys of an object sorted by code point; [] for anything else."""
+    return sort_strings(own_keys(obj))
+
+
+def obj_len(obj):
+    return len(own_keys(obj))

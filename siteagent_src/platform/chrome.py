@@ -1,0 +1,194 @@
+"""The chrome.* surface Site Agent uses, with Transcrypt's renamed members reached by subscript."""
+# __pragma__ ('noalias', 'get')
+# __pragma__ ('noalias', 'update')
+# __pragma__ ('noalias', 'keys')
+from platform.js import with_timeout, attempt_async, error_text
+
+
+def runtime_id():
+    return chrome.runtime.id
+
+
+def extension_origin():
+    return 'chrome-extension://' + chrome.runtime.id
+
+
+def extension_url(path):
+    return chrome.runtime.getURL(path)
+
+
+def manifest():
+    return chrome.runtime.getManifest()
+
+
+def context_alive():
+    """False in a content script whose extension was reloaded or removed."""
+    __pragma__('js', '{}', '''try { return !!(chrome.runtime && chrome.runtime.id); } catch (e) { return false; }''')
+
+
+def reload_extension():
+    chrome.runtime.reload()
+
+
+# --- storage ------------------------------------------------------------------------------------
+
+async def storage_get(area, key, fallback):
+    found = await chrome.storage[area].get(key)
+    if key in found:
+        return found[key]
+    return fallback
+
+
+async def storage_get_all(area):
+    return await chrome.storage[area].get(None)
+
+
+async def storage_set(area, key, value):
+    item = {}
+    item[key] = value
+    await chrome.storage[area].set(item)
+
+
+async def storage_remove(area, key):
+    await chrome.storage[area].remove(key)
+
+
+def set_session_access_trusted_only():
+    """Content scripts may not read chrome.storage.session (the default; asserted explicitly)."""
+    return chrome.storage.session.setAccessLevel({'accessLevel': 'TRUSTED_CONTEXTS'})
+
+
+# --- messaging ----------------------------------------------------------------------------------
+
+def on_message(handler):
+    """handler(message, sender) -> Promise of a reply; the reply goes back through sendResponse."""
+    def listener(message, sender, send_response):
+        def done(reply):
+            send_response(reply)
+
+        def failed(error):
+            send_response({'ok': False, 'reason': 'adapter_error', 'message': error_text(error)})
+
+        handler(message, sender).then(done, failed)
+        return True
+    chrome.runtime.onMessage.addListener(listener)
+
+
+async def send_message(message):
+    """Returns {ok: true, value} or {ok: false, error} when the worker is gone or the port closed."""
+    return await attempt_async(lambda m: chrome.runtime.sendMessage(m), message)
+
+
+async def send_to_tab(tab_id, message, timeout_ms):
+    def timed_out():
+        return {'ok': False, 'error': 'timeout', 'timeout': True}
+    call = attempt_async(lambda m: chrome.tabs.sendMessage(tab_id, m, {'frameId': 0}), message)
+    return await with_timeout(call, timeout_ms, timed_out)
+
+
+def on_installed(handler):
+    chrome.runtime.onInstalled.addListener(handler)
+
+
+def on_startup(handler):
+    chrome.runtime.onStartup.addListener(handler)
+
+
+def on_action_clicked(handler):
+    chrome.action.onClicked.addListener(handler)
+
+
+# --- tabs and windows ---------------------------------------------------------------------------
+
+async def tabs_query(query):
+    return await chrome.tabs.query(query)
+
+
+async def tab_get(tab_id):
+    return await attempt_async(lambda t: chrome.tabs.get(t), tab_id)
+
+
+async def tab_create(props):
+    return await chrome.tabs.create(props)
+
+
+def on_tab_removed(handler):
+    chrome.tabs.onRemoved.addListener(handler)
+
+
+def off_tab_removed(handler):
+    chrome.tabs.onRemoved.removeListener(handler)
+
+
+async def window_get(window_id):
+    return await attempt_async(lambda w: chrome.windows.get(w), window_id)
+
+
+async def window_create(props):
+    return await attempt_async(lambda p: chrome.windows.create(p), props)
+
+
+async def window_remove(window_id):
+    return await attempt_async(lambda w: chrome.windows.remove(w), window_id)
+
+
+async def window_focus(window_id):
+    return await attempt_async(lambda w: chrome.windows.update(w, {'focused': True}), window_id)
+
+
+def on_window_removed(handler):
+    chrome.windows.onRemoved.addListener(handler)
+
+
+def off_window_removed(handler):
+    chrome.windows.onRemoved.removeListener(handler)
+
+
+# --- scripting and permissions ------------------------------------------------------------------
+
+async def inject_files(tab_id, files):
+    return await attempt_async(lambda f: chrome.scripting.executeScript({'target': {'tabId': tab_id}, 'files': f}), files)
+
+
+async def registered_script_ids():
+    scripts = await chrome.scripting.getRegisteredContentScripts()
+    return [s['id'] for s in scripts]
+
+
+async def register_content_script(script_id, matches, files):
+    existing = await registered_script_ids()
+    if script_id in existing:
+        await chrome.scripting.unregisterContentScripts({'ids': [script_id]})
+    if len(matches) == 0:
+        return
+    await chrome.scripting.registerContentScripts([{
+        'id': script_id, 'matches': matches, 'js': files, 'runAt': 'document_idle', 'allFrames': False,
+        'persistAcrossSessions': True}])
+
+
+async def granted_origins():
+    found = await chrome.permissions.getAll()
+    return found['origins'] if found['origins'] != None else []
+
+
+async def permission_contains(origin_pattern):
+    return await chrome.permissions.contains({'origins': [origin_pattern]})
+
+
+async def permission_request(origin_pattern):
+    return await attempt_async(lambda o: chrome.permissions.request({'origins': [o]}), origin_pattern)
+
+
+async def permission_remove(origin_pattern):
+    return await attempt_async(lambda o: chrome.permissions.remove({'origins': [o]}), origin_pattern)
+
+
+def on_permissions_changed(handler):
+    chrome.permissions.onAdded.addListener(handler)
+    chrome.permissions.onRemoved.addListener(handler)
+
+
+def set_badge(text, color):
+    chrome.action.setBadgeText({'text': text})
+    if color:
+        chrome.action.setBadgeBackgroundColor({'color': color})

@@ -1,0 +1,98 @@
+"""Small JavaScript helpers the subset cannot express: native errors, timers, crypto, plain objects."""
+# __pragma__ ('noalias', 'keys')
+
+
+def now_ms():
+    return Date.now()
+
+
+def random_id():
+    return crypto.randomUUID()
+
+
+def sleep(ms):
+    return __new__(Promise(lambda resolve: setTimeout(resolve, ms)))
+
+
+def deferred():
+    """{promise, resolve, settled}: resolve(value) settles once; later calls do nothing."""
+    __pragma__('js', '{}', '''
+    var box = {settled: false};
+    box.promise = new Promise(function (res) {
+        box.resolve = function (value) { if (!box.settled) { box.settled = true; res(value); } };
+    });
+    return box;''')
+
+
+def with_timeout(promise, ms, on_timeout):
+    """Resolve with `promise`, or with on_timeout() after ms milliseconds, whichever is first."""
+    __pragma__('js', '{}', '''
+    var timer = null;
+    var timeout = new Promise(function (res) { timer = setTimeout(function () { res(on_timeout()); }, ms); });
+    return Promise.race([promise, timeout]).finally(function () { clearTimeout(timer); });''')
+
+
+def attempt(fn, arg):
+    """Call fn(arg); native JS errors become {ok: false, error} instead of escaping."""
+    __pragma__('js', '{}', '''
+    try { return {ok: true, value: fn(arg)}; }
+    catch (e) { return {ok: false, error: String((e && e.message) || e)}; }''')
+
+
+async def attempt_async(fn, arg):
+    __pragma__('js', '{}', '''
+    try { return {ok: true, value: await fn(arg)}; }
+    catch (e) { return {ok: false, error: String((e && e.message) || e)}; }''')
+
+
+def error_text(error):
+    __pragma__('js', '{}', '''return String((error && error.message) || error);''')
+
+
+def obj_keys(obj):
+    return Object.keys(obj)
+
+
+def is_plain_object(value):
+    __pragma__('js', '{}', '''return value !== null && typeof value === "object" && !Array.isArray(value);''')
+
+
+def to_json(value):
+    return JSON.stringify(value)
+
+
+def from_json(text):
+    """Parse JSON; returns {ok, value} or {ok: false, error}."""
+    return attempt(JSON.parse, text)
+
+
+def clone(value):
+    return JSON.parse(JSON.stringify(value))
+
+
+async def sha256_hex(text):
+    __pragma__('js', '{}', '''
+    var bytes = new TextEncoder().encode(text);
+    var digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    return Array.from(digest, function (b) { return b.toString(16).padStart(2, "0"); }).join("");''')
+
+
+def query_param(url, key):
+    return __new__(URL(url)).searchParams['get'](key)
+
+
+_chains = {}
+
+
+def serialized(key, task):
+    """Run task() after every earlier task for `key` settled; returns task's promise."""
+    __pragma__('js', '{}', '''
+    var previous = _chains[key] || Promise.resolve();
+    var next = previous.then(function () { return task(); }, function () { return task(); });
+    _chains[key] = next.catch(function () {});
+    return next;''')
+
+
+def drop_key(obj, key):
+    """Remove a key from a plain object (`del obj[key]` with a computed key is outside the subset)."""
+    __pragma__('js', '{}', '''delete obj[key];''')

@@ -1,0 +1,61 @@
+"""The released zip, extracted, loads in headless Chromium under the CRX id (--pin-id)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import zipfile
+
+import pytest
+
+from harness import REPO_ROOT, Browser
+
+pytestmark = pytest.mark.browser
+
+SKIP = shutil.ignore_patterns(".git", "node_modules", "dist", "dist-client", ".siteagent", "release",
+                              "__pycache__", "__target__", ".pytest_cache")
+
+
+@pytest.fixture(scope="module")
+def released(tmp_path_factory):
+    from buildtool import crx, sign
+    from buildtool.app import Application
+    from buildtool.release import release
+    base = tmp_path_factory.mktemp("release-load")
+    repo = base / "repo"
+    # HEAD, not the working tree: others edit siteagent_src/ while tests run.
+    head = subprocess.run(["git", "archive", "HEAD"], cwd=REPO_ROOT, capture_output=True)
+    if head.returncode == 0:
+        repo.mkdir()
+        subprocess.run(["tar", "-x", "-C", str(repo)], input=head.stdout, check=True)
+        for own in ("templates/install.html.j2",):
+            if not (repo / own).exists():
+                shutil.copy2(REPO_ROOT / own, repo / own)
+    else:
+        shutil.copytree(REPO_ROOT, repo, ignore=SKIP)
+    (repo / "node_modules").symlink_to(REPO_ROOT / "node_modules")
+    sign.keygen(base / "keys")
+    mp = pytest.MonkeyPatch()
+    # Release mechanics only: subset conformance of siteagent_src is the checker's own tests' job
+    # (and `siteagent release` itself still runs the check).
+    import buildtool.build as build_mod
+    mp.setattr(build_mod, "run_check", lambda app: None)
+    try:
+        result = release(Application(root=repo, quiet=True), base / "keys" / "signing.key",
+                         base / "keys" / "crx.pem", pin_id=True)
+    finally:
+        mp.undo()
+    unpacked = base / "unpacked"
+    with zipfile.ZipFile(result.folder / "site-agent.zip") as zf:
+        zf.extractall(unpacked)
+    assert crx.verify_crx((result.folder / "site-agent.crx").read_bytes()).id == result.crx_id
+    return result, unpacked
+
+
+def test_release_zip_loads_with_crx_id(released):
+    result, unpacked = released
+    with Browser(unpacked, timeout=15) as b:
+        targets = b.cdp.send("Target.getTargets")["targetInfos"]
+        workers = [t["url"] for t in targets if t["type"] == "service_worker"]
+        assert f"chrome-extension://{result.crx_id}/background.js" in workers, workers
+        assert b.extension_id == result.crx_id
+        b.assert_no_sw_exceptions()

@@ -1,0 +1,619 @@
+"""Tests for buildtool.checker (`siteagent check`).
+
+SAMPLES: one failing sample per rule, with the exact code and line:col (1-based column).
+PROOFS: for every rule about code Transcrypt compiles silently into wrong JS, the sample is
+transpiled (one Transcrypt run for all of them) and run in node; the JS result must differ from
+CPython's (or, where CPython cannot run browser code, from the Python-semantics value given).
+"""
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from buildtool.checker import RULES, Violation, check_source, check_tree, layer_of
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def d(src: str) -> str:
+    return textwrap.dedent(src).lstrip("\n")
+
+
+# code -> (layer, source, (line, col))
+SAMPLES = {
+    "SA101": ("core", """
+        async def f(it):
+            async for x in it:
+                pass
+        """, (2, 5)),
+    "SA102": ("core", """
+        async def f(cm):
+            async with cm:
+                pass
+        """, (2, 5)),
+    "SA103": ("core", """
+        def f(v):
+            match v:
+                case 1:
+                    return 1
+        """, (2, 5)),
+    "SA104": ("core", """
+        def f(xs):
+            if (n := len(xs)) > 2:
+                return n
+        """, (2, 9)),
+    "SA105": ("core", "def f(a, b, /, c):\n    return a\n", (1, 7)),
+    "SA106": ("core", """
+        def f():
+            try:
+                pass
+            except* ValueError:
+                pass
+        """, (2, 5)),
+    "SA107": ("core", "def f(xs):\n    a, *b = xs\n", (2, 8)),
+    "SA108": ("core", "def f(x):\n    assert x > 0\n", (2, 5)),
+    "SA109": ("core", "from .util import f\n", (1, 1)),
+    "SA110": ("core", "def f():\n    var = 1\n    return var\n", (2, 5)),
+    "SA111": ("core", "def f(xs):\n    return [0, *xs]\n", (2, 16)),
+    "SA201": ("core", "def f(a, b=2):\n    return a\nx = f(1, b=3)\n", (3, 10)),
+    "SA202": ("core", "def f(a, **kw):\n    return a\n", (1, 12)),
+    "SA203": ("core", "fs = [lambda i=i: i for i in range(3)]\n", (1, 7)),
+    "SA204": ("core", "def f(x, acc=[]):\n    return acc\n", (1, 14)),
+    "SA301": ("core", "def f(xs):\n    return xs[-1]\n", (2, 12)),
+    "SA302": ("core", "line = '-' * 10\n", (1, 8)),
+    "SA303": ("core", "def f(xs: list):\n    return xs + [1]\n", (2, 12)),
+    "SA304": ("core", "def f(a):\n    b = [1, 2]\n    return a == b\n", (3, 12)),
+    "SA305": ("core", "a = {1, 2}\nb = a | {3}\n", (2, 5)),
+    "SA306": ("core", "def f():\n    xs = []\n    if xs:\n        return 1\n", (3, 8)),
+    "SA307": ("core", "s = '%d items' % 3\n", (1, 5)),
+    "SA308": ("core", "def f(x):\n    return f'{x:.2f}'\n", (2, 12)),  # 3.11: the f-string's position
+    "SA309": ("core", "def f(xs):\n    del xs[0]\n", (2, 9)),
+    "SA310": ("core", "def f():\n    d = {'a': 1}\n    return [k for k in d]\n", (3, 24)),
+    "SA311": ("core", "d = {'b': 1, '10': 2}\n", (1, 14)),
+    "SA401": ("adapters", "def f(msg):\n    return msg.type\n", (2, 12)),
+    "SA402": ("adapters", "def f(o):\n    return Object.keys(o)\n", (2, 12)),
+    "SA403": ("adapters", "def f(o):\n    return o.js_name\n", (2, 12)),
+    "SA404": ("core", "def f(o):\n    return getattr(o, 'name')\n", (2, 12)),
+    "SA405": ("entries", "__pragma__('noalias', 'type')\n", (1, 1)),
+    "SA406": ("core", "def f(s):\n    return s.zfill(3)\n", (2, 12)),
+    "SA407": ("core", "def f(s):\n    return s.strip('x')\n", (2, 12)),
+    "SA408": ("core", "def f(x):\n    return hash(x)\n", (2, 12)),
+    "SA409": ("core", """
+        class P:
+            def __eq__(self, other):
+                return True
+        """, (2, 5)),
+    "SA501": ("core", "import json\n", (1, 1)),
+    "SA502": ("core", "from platform.chrome import storage_get\n", (1, 1)),
+    "SA503": ("core", "def f():\n    return document.title\n", (2, 12)),
+    "SA601": ("platform", """
+        def f(text):
+            try:
+                return JSON.parse(text)
+            except Exception:
+                return None
+        """, (4, 12)),
+}
+
+
+def test_every_rule_has_a_sample():
+    assert set(SAMPLES) | {"SA001", "SA002"} == set(RULES)
+
+
+@pytest.mark.parametrize("code", sorted(SAMPLES))
+def test_failing_sample(code):
+    layer, src, (line, col) = SAMPLES[code]
+    found = check_source(d(src), f"{code}.py", layer=layer)
+    hits = [v for v in found if v.code == code]
+    assert hits, f"{code} not reported; got {[v.format() for v in found]}"
+    assert (hits[0].line, hits[0].col) == (line, col), hits[0].format()
+    assert hits[0].message and hits[0].hint
+
+
+PASSING = d("""
+    import math
+    import re
+    from core.text import clean
+    from buildinfo import CONFIG
+
+
+    class Queue:
+        def __init__(self, items: list):
+            self.entries = items
+            self.kind = 'fifo'
+
+        def __len__(self):
+            return len(self.entries)
+
+        @property
+        def size(self):
+            return len(self.entries)
+
+
+    def last(xs: list, n: int) -> list:
+        if len(xs) > 0 and n > 0:
+            return xs[len(xs) - 1:]
+        return xs[-2:]
+
+
+    def summary(d: dict, words: list) -> str:
+        out = []
+        for k, v in d.items():
+            out.append(k + '=' + str(v))
+        for k in d.keys():
+            out.append(k)
+        if 'x' in d and len(out) == 0:
+            out.extend(words)
+        both = list(out)
+        both.extend(words)
+        s = ', '.join(sorted(both, key=len, reverse=True))
+        sep = ''.join(['-' for _ in range(3)])
+        text = s.split(',')
+        first = d.get('a', 0) + max([1, 2], key=abs) + math.floor(2.5)
+        if bool(text) and not (len(words) == 0):
+            del d['k']
+            d.pop('z', None)
+        msg = {'type': 'x', 'name': words[0] if len(words) > 0 else None}
+        kind = msg['type']
+        try:
+            first = int(s)
+        except ValueError:
+            first = 0
+        count = 0
+        while count < 3 and kind is not None:
+            count += 1
+        return f"{s} {sep} {first} {kind} {count} {'{}'.format(1)}" + re.sub('a', 'b', s) + clean(s)
+
+
+    async def fetch_all(tasks: list):
+        results = []
+        for t in tasks:
+            results.append(await t)
+        a, b = 1, 2
+        return results, a < b < 3, (1 if results is None else 2), max(*tasks)
+""")
+
+
+def test_passing_sample_is_clean():
+    found = check_source(PASSING, "core/ok.py", layer="core")
+    assert found == [], "\n".join(v.format() for v in found)
+
+
+def test_platform_may_use_workarounds():
+    src = d("""
+        __pragma__('noalias', 'type')
+        def kind(msg):
+            try:
+                return msg.type + msg.js_name + Object.keys(msg)[0]
+            except:
+                return None
+        def names(o):
+            return getattr(o, 'name')
+    """)
+    assert check_source(src, "platform/x.py", layer="platform") == []
+
+
+def test_js_pragma_allowed_outside_core_only():
+    src = "def f():\n    __pragma__('js', '{}', 'return 1;')\n"
+    assert check_source(src, "entries/x.py", layer="entries") == []
+    assert [v.code for v in check_source(src, "core/x.py", layer="core")] == ["SA405"]
+
+
+def test_bare_except_and_typed_except_are_fine_outside_core():
+    src = d("""
+        def f(text):
+            try:
+                return JSON.parse(text)
+            except ValueError:
+                return 1
+            except:
+                return None
+    """)
+    assert check_source(src, "entries/x.py", layer="entries") == []
+    # core may catch Exception (no native calls there)
+    assert check_source("try:\n    x = 1\nexcept Exception:\n    x = 2\n", "core/y.py", layer="core") == []
+
+
+def test_syntax_error_is_a_violation():
+    found = check_source("def f(:\n    pass\n", "core/bad.py", layer="core")
+    assert len(found) == 1
+    v = found[0]
+    assert (v.code, v.line, v.col) == ("SA001", 1, 7)
+    assert v.format().startswith("core/bad.py:1:7: SA001 syntax error")
+
+
+def test_layer_rules():
+    imp = "from {0}.m import x\nimport {0}.n\n"
+    allowed = {
+        "core": {"core"}, "platform": {"core", "platform"},
+        "adapters": {"core", "platform", "adapters"}, "client": {"core", "platform", "client"},
+        "entries": {"core", "platform", "adapters", "entries", "client"},
+    }
+    for layer, ok in allowed.items():
+        for target in ("core", "platform", "adapters", "entries", "client"):
+            codes = [v.code for v in check_source(imp.format(target), "x.py", layer=layer)]
+            assert codes == ([] if target in ok else ["SA502", "SA502"]), (layer, target, codes)
+    # browser globals are forbidden in core only
+    src = "def f():\n    return window.location.href + chrome.runtime.id\n"
+    assert {v.code for v in check_source(src, "x.py", layer="core")} == {"SA503"}
+    assert check_source(src, "x.py", layer="adapters") == []
+    # a name the module binds itself is not a global
+    assert check_source("document = {}\nx = document\n", "x.py", layer="core") == []
+
+
+def test_unknown_layer_rejected():
+    with pytest.raises(ValueError):
+        check_source("", "x.py", layer="nope")
+
+
+def test_layer_of(tmp_path):
+    src = tmp_path / "siteagent_src"
+    assert layer_of(src / "core" / "a.py", src) == "core"
+    assert layer_of(src / "entries" / "worker" / "b.py", src) == "entries"
+    assert layer_of(src / "buildinfo.py", src) == "core"
+    with pytest.raises(ValueError):
+        layer_of(src / "misc" / "c.py", src)
+
+
+def _write(base: Path, files: dict) -> None:
+    for rel, text in files.items():
+        p = base / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(d(text))
+
+
+def test_check_tree_sorting_and_format(tmp_path):
+    src = tmp_path / "siteagent_src"
+    _write(src, {
+        "core/b.py": "def f(xs):\n    return xs[-1]\nimport json\n",
+        "core/a.py": "x = '-' * 3\ny = [1] == [1]\n",
+        "platform/p.py": "def f(o):\n    return o.type\n",
+        "adapters/z.py": "def f(o):\n    return o.type\n",
+        "misc/q.py": "x = 1\n",
+        "buildinfo.py": "CONFIG = {}\n",
+        "entries/e.py": "from buildinfo import CONFIG\nfrom helpers import h\n",
+        "helpers.py": "def h():\n    return 1\n",
+    })
+    found = check_tree(src, tmp_path)
+    assert [(v.path, v.line, v.col, v.code) for v in found] == [
+        ("siteagent_src/adapters/z.py", 2, 12, "SA401"),
+        ("siteagent_src/core/a.py", 1, 5, "SA302"),
+        ("siteagent_src/core/a.py", 2, 5, "SA304"),
+        ("siteagent_src/core/b.py", 2, 12, "SA301"),
+        ("siteagent_src/core/b.py", 3, 1, "SA501"),
+        ("siteagent_src/misc/q.py", 1, 1, "SA002"),
+    ]
+    assert found[0].format() == (
+        "siteagent_src/adapters/z.py:2:12: SA401 " + found[0].message + " (hint: " + found[0].hint + ")")
+    # default root is src_dir's parent
+    assert [v.path for v in check_tree(src)] == [v.path for v in found]
+
+
+def test_violation_format():
+    v = Violation("a/b.py", 3, 4, "SA999", "msg", "do this")
+    assert v.format() == "a/b.py:3:4: SA999 msg (hint: do this)"
+
+
+def _project(tmp_path: Path, files: dict) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "siteagent.toml", tmp_path / "siteagent.toml")
+    _write(tmp_path / "siteagent_src", files)
+    return tmp_path
+
+
+def test_cli_exit_codes(tmp_path):
+    from buildtool.cli import cli
+    good = _project(tmp_path / "good", {"core/a.py": "def f(xs: list):\n    return len(xs) > 0\n",
+                                        "platform/p.py": "x = 1\n"})
+    result = CliRunner().invoke(cli, ["-C", str(good), "check"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().splitlines()[-1] == "ok: 2 files checked"
+
+    bad = _project(tmp_path / "bad", {"core/a.py": "def f(xs):\n    return xs[-1]\n",
+                                      "core/b.py": "import json\nx = '%d' % 1\n",
+                                      "platform/p.py": "x = 1\n"})
+    result = CliRunner().invoke(cli, ["-C", str(bad), "check"])
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[0].startswith("siteagent_src/core/a.py:2:12: SA301 ")
+    assert "(hint: " in lines[0]
+    assert lines[-1] == "3 violations in 2 files"
+
+    syntax = _project(tmp_path / "syn", {"core/a.py": "def f(:\n"})
+    result = CliRunner().invoke(cli, ["-C", str(syntax), "check"])
+    assert result.exit_code == 1
+    assert "siteagent_src/core/a.py:1:7: SA001" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_missing_source_folder(tmp_path):
+    from buildtool.cli import cli
+    shutil.copy(ROOT / "siteagent.toml", tmp_path / "siteagent.toml")
+    result = CliRunner().invoke(cli, ["-C", str(tmp_path), "check"])
+    assert result.exit_code == 1
+    assert "error:" in result.output
+
+
+# ------------------------------------------------------------------ proofs against Transcrypt
+
+_UNSET = object()
+
+# code -> (module source with run(), value Python semantics give, or _UNSET to run it in CPython)
+PROOFS = {
+    "SA101": ("""
+        class It:
+            def __init__(self):
+                self.i = 0
+            def __aiter__(self):
+                return self
+            async def __anext__(self):
+                self.i += 1
+                if self.i > 2:
+                    raise StopAsyncIteration
+                return self.i
+        async def run():
+            out = []
+            async for v in It():
+                out.append(v)
+            return out
+        """, _UNSET),
+    "SA102": ("""
+        class CM:
+            def __init__(self, log):
+                self.log = log
+            async def __aenter__(self):
+                self.log.append('enter')
+            async def __aexit__(self, a, b, c):
+                self.log.append('exit')
+        async def run():
+            log = []
+            async with CM(log):
+                log.append('body')
+            return log
+        """, _UNSET),
+    "SA103": ("""
+        def run():
+            match 2:
+                case 1:
+                    return 'one'
+                case 2:
+                    return 'two'
+        """, _UNSET),
+    "SA104": ("""
+        def run():
+            if (n := 3) > 2:
+                return n
+            return 0
+        """, _UNSET),
+    "SA105": ("""
+        def f(a, b, /, c):
+            return [a, b, c]
+        def run():
+            return f(1, 2, 3)
+        """, _UNSET),
+    "SA106": ("""
+        def run():
+            out = []
+            try:
+                raise ValueError('x')
+            except* ValueError:
+                out.append('caught')
+            return out
+        """, _UNSET),
+    "SA108": ("""
+        def run():
+            try:
+                assert 1 == 2
+                return 'not raised'
+            except AssertionError:
+                return 'raised'
+        """, _UNSET),
+    "SA110": ("""
+        def run():
+            var = 5
+            return var
+        """, _UNSET),
+    "SA111": ("""
+        def run():
+            xs = [1, 2]
+            return [*xs, 3]
+        """, _UNSET),
+    "SA201": ("""
+        def f(a, b=2, c=3):
+            return [a, b, c]
+        def run():
+            return f(1, c=9)
+        """, _UNSET),
+    "SA202": ("""
+        def f(a, **kw):
+            return [a, len(kw)]
+        def run():
+            return f(1)
+        """, _UNSET),
+    "SA203": ("""
+        def run():
+            fs = [lambda i=i: i for i in range(3)]
+            return [f() for f in fs]
+        """, _UNSET),
+    "SA204": ("""
+        def f(x, acc=[]):
+            acc.append(x)
+            return len(acc)
+        def run():
+            return [f(1), f(2)]
+        """, _UNSET),
+    "SA301": ("""
+        def run():
+            xs = [1, 2, 3]
+            return xs[-1]
+        """, _UNSET),
+    "SA302": ("""
+        def run():
+            return ['ab' * 3, [0] * 2]
+        """, _UNSET),
+    "SA303": ("""
+        def run():
+            return [1, 2] + [3]
+        """, _UNSET),
+    "SA304": ("""
+        def run():
+            return [[1, 2] == [1, 2], {'a': 1} != {'a': 1}, [1] in [[1]]]
+        """, _UNSET),
+    "SA305": ("""
+        def run():
+            return len({1, 2} | {3})
+        """, _UNSET),
+    "SA306": ("""
+        def run():
+            xs = []
+            return 'nonempty' if xs else 'empty'
+        """, _UNSET),
+    "SA307": ("""
+        def run():
+            return '%d items' % 3
+        """, _UNSET),
+    "SA308": ("""
+        def run():
+            x = 3.14159
+            return [f'{x:.2f}', f"{'a'!r}", '{:>3}'.format('a')]
+        """, _UNSET),
+    "SA309": ("""
+        def run():
+            xs = [1, 2, 3]
+            del xs[0]
+            return xs
+        """, _UNSET),
+    "SA310": ("""
+        def run():
+            d = {'a': 1}
+            return [k for k in d]
+        """, _UNSET),
+    "SA311": ("""
+        def run():
+            d = {'b': 1, '10': 2}
+            return list(d.keys())
+        """, _UNSET),
+    "SA401": ("""
+        def run():
+            msg = JSON.parse('{"type": "x"}')
+            return msg.type
+        """, "x"),
+    "SA402": ("""
+        def run():
+            return Object.keys(JSON.parse('{"a": 1}'))
+        """, ["a"]),
+    "SA404": ("""
+        class A:
+            def __init__(self):
+                self.name = 'n'
+        def run():
+            return getattr(A(), 'name')
+        """, _UNSET),
+    "SA406": ("""
+        def run():
+            return ['7'.zfill(3), 'abca'.count('a')]
+        """, _UNSET),
+    "SA407": ("""
+        def run():
+            return 'xxaxx'.strip('x')
+        """, _UNSET),
+    "SA408": ("""
+        def run():
+            try:
+                raise ValueError('v')
+            except ZeroDivisionError:
+                return 'zde'
+            except ValueError:
+                return 've'
+        """, _UNSET),
+    "SA409": ("""
+        class P:
+            def __init__(self, v):
+                self.v = v
+            def __eq__(self, o):
+                return self.v == o.v
+        def run():
+            return P(1) == P(1)
+        """, _UNSET),
+    "SA501": ("""
+        from typing import Any
+        def run():
+            return 1
+        """, _UNSET),
+    "SA601": ("""
+        def run():
+            try:
+                try:
+                    JSON.parse('{')
+                except Exception:
+                    return 'caught'
+            except:
+                return 'escaped'
+        """, _UNSET),
+}
+
+RUNNER = """
+const names = JSON.parse(process.argv[2]);
+const out = {};
+for (const name of names) {
+  try {
+    const m = await import('./out/' + name + '.js');
+    const r = await m.run();
+    out[name] = JSON.stringify(r === undefined ? '<undefined>' : r);
+  } catch (e) {
+    out[name] = 'JS error: ' + e;
+  }
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def _cpython(src: str):
+    ns: dict = {}
+    try:
+        exec(compile(src, "<proof>", "exec"), ns)
+        r = ns["run"]()
+        if inspect.iscoroutine(r):
+            r = asyncio.run(r)
+        return json.dumps(r, separators=(",", ":"))
+    except Exception as err:  # noqa: BLE001 - the proof only needs a value to compare
+        return f"Python error: {type(err).__name__}"
+
+
+def test_proofs_are_flagged():
+    for code, (src, _) in PROOFS.items():
+        found = {v.code for v in check_source(d(src), f"p_{code}.py", layer="adapters")}
+        assert code in found, (code, found)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
+def test_rules_are_real_transcrypt_miscompiles(tmp_path):
+    names = {code: f"p_{code.lower()}" for code in PROOFS}
+    for code, (src, _) in PROOFS.items():
+        (tmp_path / f"{names[code]}.py").write_text(d(src))
+    (tmp_path / "allproofs.py").write_text("".join(f"import {n}\n" for n in names.values()))
+    proc = subprocess.run([sys.executable, "-m", "transcrypt", "-b", "-n", "-od", "out", "allproofs.py"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    missing = [n for n in names.values() if not (tmp_path / "out" / f"{n}.js").exists()]
+    assert not missing, (missing, proc.stdout[-2000:], proc.stderr[-2000:])
+    (tmp_path / "out" / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "runner.mjs").write_text(RUNNER)
+    node = subprocess.run(["node", "runner.mjs", json.dumps(list(names.values()))],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    js = json.loads(node.stdout.strip().splitlines()[-1])
+    same = []
+    for code, (src, expected) in PROOFS.items():
+        py = _cpython(d(src)) if expected is _UNSET else json.dumps(expected, separators=(",", ":"))
+        assert not py.startswith("Python error"), (code, py)
+        if js[names[code]] == py:
+            same.append((code, py))
+    assert same == [], f"Transcrypt got these right, the rule is not needed: {same}"
