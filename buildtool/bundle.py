@@ -53,10 +53,18 @@ def strip_timestamp_headers(path: Path) -> None:
         path.write_text(clean, "utf-8")
 
 
+def source_of(js_path: str) -> str:
+    """Transcrypt's `adapters.registry.js` came from `siteagent_src/adapters/registry.py`."""
+    stem = Path(js_path).name.removesuffix(".js")
+    return "siteagent_src/" + stem.replace(".", "/") + ".py"
+
+
 def esbuild_error(text: str, spec: BundleSpec) -> BuildError:
-    match = re.search(r"([^\s:]+\.js):(\d+):(\d+): ERROR: (.*)", text)
-    first = next((l.strip() for l in text.splitlines() if "ERROR" in l or "error" in l), text.strip()[:200])
-    if match:
-        return BuildError(f"esbuild: {match.group(4)}", path=match.group(1), line=int(match.group(2)),
-                          col=int(match.group(3)), code="bundle_error")
-    return BuildError(f"esbuild failed on {spec.entry_js.name}: {first}", code="bundle_error")
+    message = re.search(r"\[ERROR\] (.*)", text)
+    where = re.search(r"^\s+(\S+\.js):(\d+):(\d+):\s*$", text, re.M)
+    what = message.group(1).strip() if message else (text.strip().splitlines() or ["no output"])[0]
+    if where:
+        return BuildError(f"esbuild: {what}", path=source_of(where.group(1)), code="bundle_error",
+                          hint=f"in the transpiled {Path(where.group(1)).name}, line {where.group(2)}; "
+                               "a name imported there may not exist")
+    return BuildError(f"esbuild failed on {spec.entry_js.name}: {what}", code="bundle_error")

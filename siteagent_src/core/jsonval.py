@@ -111,7 +111,8 @@ def is_finite_number(value):
 
 def is_integral(value):
     """A finite number with no fractional part (1.0 counts, like JSON Schema "integer")."""
-    return is_finite_number(value) and value % 1 == 0
+    # Not `value % 1 == 0`: Transcrypt's % is ((a % b) + b) % b, which calls 1e-38 integral.
+    return is_finite_number(value) and value // 1 == value
 
 
 def str_len(text):

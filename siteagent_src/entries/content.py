@@ -12,7 +12,7 @@ async def handle(message, sender):
     if message['kind'] == 'adapter_call':
         return await run_tool(message['tool'], message['args'])
     if message['kind'] == 'health':
-        return health()
+        return health(message['selectors'])
     if message['kind'] == 'ping':
         return {'ok': True, 'installs': window[GUARD]['installs']}
     return None

@@ -96,3 +96,8 @@ def serialized(key, task):
 def drop_key(obj, key):
     """Remove a key from a plain object (`del obj[key]` with a computed key is outside the subset)."""
     __pragma__('js', '{}', '''delete obj[key];''')
+
+
+def collapse_ws(text):
+    """Trim, lower-case and collapse runs of whitespace (for matching visible labels)."""
+    __pragma__('js', '{}', '''return String(text == null ? "" : text).trim().toLowerCase().replace(/\\s+/g, " ");''')

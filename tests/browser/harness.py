@@ -5,7 +5,17 @@ its approval popups (which chromedriver cannot see).
 Everything here has a deadline. A hang is reported as a ``HarnessTimeout`` with a message saying
 what was being waited for; nothing blocks forever.
 
-Library code only: the pytest fixtures live in ``tests/browser/conftest.py``.
+Library code only: the pytest fixtures live in ``tests/browser/conftest.py``. Typical use::
+
+    def test_approval(browser, chatbot_site, google_sites):
+        browser.open_chatbot(chatbot_site)                  # http://localhost:PORT, window.sa ready
+        reply = browser.sa_call("gmail.send", {...})        # CALL_TOOL; or browser.sa_send("PING")
+        popup = browser.wait_for_popup("approve.html", timeout=5)
+        assert "Send" in popup.text()
+        popup.click("#approve")                             # trusted click over CDP
+        assert browser.sw_eval("chrome.storage.session.get(null)") == {...}
+        google_sites["gmail"].wait_for_record(lambda d: d["action"] == "send")
+        browser.assert_no_sw_exceptions()
 """
 from __future__ import annotations
 
@@ -849,7 +859,8 @@ class Browser:
             type_, extra or {}, timeout_ms, timeout=timeout_ms / 1000 + 5)
 
     def sa_call(self, name: str, args: dict | None = None, timeout_ms: int = 5000) -> dict:
-        return self.sa_send("call", {"name": name, "args": args or {}}, timeout_ms)
+        """``CALL_TOOL`` with ``name``/``args``."""
+        return self.sa_send("CALL_TOOL", {"name": name, "args": args or {}}, timeout_ms)
 
     def sa_raw(self, msg: Any, wait_ms: int = 500, target_origin: str | None = None) -> list:
         """Post ``msg`` as-is; every extension message seen within ``wait_ms``."""

@@ -128,9 +128,9 @@ def test_record_endpoint_override_and_chatbot_page(browser, chatbot_site, untrus
     assert rec["data"] == {"action": "clicked", "n": 1}
     assert chatbot_site.records[0]["data"]["n"] == 1
     # no bridge in ext_minimal: requests time out and raw messages get no reply
-    reply = browser.sa_send("ping", {}, timeout_ms=300)
+    reply = browser.sa_send("PING", {}, timeout_ms=300)
     assert reply["timeout"] is True
-    assert browser.sa_raw({"source": "portfolio-chat", "id": "x", "type": "ping"}, wait_ms=200) == []
+    assert browser.sa_raw({"source": "portfolio-chat", "id": "x", "type": "PING"}, wait_ms=200) == []
     # iframe embedding of the untrusted origin
     res = browser.page_eval_async(
         "const done = arguments[arguments.length - 1];"

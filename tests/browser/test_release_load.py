@@ -11,8 +11,16 @@ from harness import REPO_ROOT, Browser
 
 pytestmark = pytest.mark.browser
 
-SKIP = shutil.ignore_patterns(".git", "node_modules", "dist", "dist-client", ".siteagent", "release",
-                              "__pycache__", "__target__", ".pytest_cache")
+
+def copy_tree_under_test(dest):
+    """Tracked + untracked files of the checkout, minus ignored ones (no dist/, .venv/, release/)."""
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=REPO_ROOT,
+                            check=True, capture_output=True, text=True).stdout.split("\0")
+    for rel in filter(None, listed):
+        src = REPO_ROOT / rel
+        if src.is_file() and not src.is_symlink():
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest / rel)
 
 
 @pytest.fixture(scope="module")
@@ -22,16 +30,7 @@ def released(tmp_path_factory):
     from buildtool.release import release
     base = tmp_path_factory.mktemp("release-load")
     repo = base / "repo"
-    # HEAD, not the working tree: others edit siteagent_src/ while tests run.
-    head = subprocess.run(["git", "archive", "HEAD"], cwd=REPO_ROOT, capture_output=True)
-    if head.returncode == 0:
-        repo.mkdir()
-        subprocess.run(["tar", "-x", "-C", str(repo)], input=head.stdout, check=True)
-        for own in ("templates/install.html.j2",):
-            if not (repo / own).exists():
-                shutil.copy2(REPO_ROOT / own, repo / own)
-    else:
-        shutil.copytree(REPO_ROOT, repo, ignore=SKIP)
+    copy_tree_under_test(repo)
     (repo / "node_modules").symlink_to(REPO_ROOT / "node_modules")
     sign.keygen(base / "keys")
     mp = pytest.MonkeyPatch()

@@ -167,27 +167,21 @@ def _git(cwd, *args):
     return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True, env=env).stdout
 
 
-OWN_FILES = ("templates/install.html.j2",)  # this feature's files, in case HEAD predates them
-
-
 def snapshot_repo(dest: Path) -> Path:
-    """A one-commit repo of HEAD (plus this feature's own files if HEAD lacks them).
+    """A one-commit repo of the tree under test: tracked + untracked files, minus ignored ones.
 
-    Others edit the working tree while tests run, so the tree may be mid-change; HEAD is what
-    the lead committed. Without any commit yet, the working tree (minus ignored files) is used.
+    That is HEAD itself in CI (a clean checkout). Locally the working tree runs ahead of HEAD;
+    SITEAGENT_REPRO_FROM=head snapshots HEAD instead, to check that the last commit reproduces.
     """
-    try:
-        _git(REPO, "rev-parse", "--verify", "HEAD")
+    if os.environ.get("SITEAGENT_REPRO_FROM") == "head":
         archive = subprocess.run(["git", "archive", "HEAD"], cwd=REPO, check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
-        listed = [f for f in OWN_FILES if not (dest / f).exists()]
-    except subprocess.CalledProcessError:
-        listed = _git(REPO, "ls-files", "-co", "--exclude-standard", "-z").split("\0")
-    for rel_path in filter(None, listed):
-        src = REPO / rel_path
-        if src.is_file() and not src.is_symlink():
-            (dest / rel_path).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dest / rel_path)
+    else:
+        for rel_path in filter(None, _git(REPO, "ls-files", "-co", "--exclude-standard", "-z").split("\0")):
+            src = REPO / rel_path
+            if src.is_file() and not src.is_symlink():
+                (dest / rel_path).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, dest / rel_path)
     _git(dest, "init", "-q", "-b", "main")
     _git(dest, "add", "-A")
     _git(dest, "commit", "-q", "-m", "snapshot")

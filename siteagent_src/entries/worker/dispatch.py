@@ -8,11 +8,12 @@ from core.origins import host_of
 from core.preview import build_preview
 from core.reasons import (INVALID_ARGS, ADAPTER_ERROR, NO_TARGET_TAB, TAB_TIMEOUT, TAB_CLOSED,
                           PERMISSION_REQUIRED, APPROVAL_DENIED, WORKER_RESTARTED)
-from adapters.registry import catalogue, adapter_by_id
+from adapters.registry import ADAPTERS, catalogue, adapter_by_id
+from core.adapter import health_report
 from adapters import test_worker
 from platform.chrome import (tabs_query, tab_get, send_to_tab, inject_files, permission_contains,
                              on_tab_removed, off_tab_removed)
-from platform.js import attempt_async, deferred, with_timeout, error_text
+from platform.js import attempt_async, deferred, with_timeout, error_text, obj_keys
 from entries.worker import approvals, audit_store, journal
 from entries.worker.state import load_switches, target_tab
 
@@ -35,7 +36,7 @@ def first_error(errors):
 
 def preview_for(tool, args):
     sections = []
-    for key in tool['inputSchema']['properties']:
+    for key in obj_keys(tool['inputSchema']['properties']):
         if key in args:
             sections.append([key, args[key]])
     return build_preview(sections, 1500)
@@ -76,9 +77,35 @@ async def call(request, ctx):
     return outcome
 
 
+async def health_of_all(args, ctx):
+    """browser_health: each adapter's selectors, counted in its open tab."""
+    reports = []
+    for adapter in ADAPTERS:
+        if len(adapter['hosts']) == 0 or len(obj_keys(adapter['selectors'])) == 0:
+            continue
+        tab = await pick_tab(adapter['hosts'])
+        if tab == None:
+            reports.append({'adapter': adapter['id'], 'ok': None, 'tab': None, 'selectors': [], 'broken': []})
+            continue
+        reply = await send_to_tab(tab['id'], {'kind': 'health', 'selectors': adapter['selectors']}, CONFIG['tab_timeout_ms'])
+        counts = reply['value'] if reply['ok'] and reply['value'] != None else {}
+        report = health_report(adapter, counts)
+        report['tab'] = tab['id']
+        reports.append(report)
+    return {'adapters': reports}
+
+
+WORKER_TOOLS = {'browser_health': health_of_all}
+
+
 async def execute(tool, args, ctx):
     name = tool['name']
     site = tool['site']
+    if name in WORKER_TOOLS:
+        ran = await attempt_async(lambda a: WORKER_TOOLS[name](a, ctx), args)
+        if not ran['ok']:
+            return failure(ADAPTER_ERROR, name + ' failed: ' + ran['error'], None)
+        return normalize(name, ran['value'])
     runs_in_tab = 'runs_in' in tool and tool['runs_in'] == 'tab'
     if site in WORKER_ADAPTERS and not runs_in_tab:
         ran = await attempt_async(lambda a: WORKER_ADAPTERS[site].execute(name, a, ctx), args)

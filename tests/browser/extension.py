@@ -1,0 +1,60 @@
+"""Helpers shared by browser tests: extension-page messaging, pending page calls, storage dumps."""
+from __future__ import annotations
+
+import json
+import time
+
+from harness import wait_until
+
+
+def ext_send(browser, message: dict, timeout: float = 10) -> object:
+    """Send a runtime message from an extension page (the console), as the console itself would."""
+    drv = browser.driver
+    back = drv.current_window_handle
+    drv.switch_to.new_window("tab")
+    try:
+        drv.get(browser.extension_url("console.html"))
+        return browser.page_eval_async(
+            "const done = arguments[arguments.length - 1];"
+            "chrome.runtime.sendMessage(arguments[0]).then(done, e => done({error: String(e)}));",
+            message, timeout=timeout)
+    finally:
+        drv.close()
+        drv.switch_to.window(back)
+
+
+def start_call(browser, name: str, args: dict, timeout_ms: int = 30000) -> str:
+    """Start CALL_TOOL without waiting; returns a key for `call_result`."""
+    key = f"call{time.monotonic_ns()}"
+    browser.driver.execute_script(
+        "window.__calls = window.__calls || {};"
+        "const key = arguments[0];"
+        "sa.send('CALL_TOOL', {name: arguments[1], args: arguments[2]}, arguments[3])"
+        "  .then(r => { window.__calls[key] = r; });",
+        key, name, args, timeout_ms)
+    return key
+
+
+def call_result(browser, key: str, timeout: float = 20):
+    return wait_until(lambda: browser.driver.execute_script(
+        "return (window.__calls || {})[arguments[0]] || null", key), timeout, f"the reply to {key}")
+
+
+def storage_dump(browser) -> str:
+    """Every chrome.storage area the extension has, as one JSON text."""
+    return browser.sw_eval(
+        "Promise.all([chrome.storage.local.get(null), chrome.storage.session.get(null),"
+        " chrome.storage.sync.get(null)]).then(a => JSON.stringify(a))")
+
+
+def effects(browser) -> dict:
+    return json.loads(browser.sw_eval(
+        "chrome.storage.session.get('test_effects').then(r => JSON.stringify(r.test_effects || {}))"))
+
+
+def audit_log(browser) -> list:
+    return json.loads(browser.sw_eval("chrome.storage.local.get('audit').then(r => JSON.stringify(r.audit || []))"))
+
+
+def reset_extension_state(browser) -> None:
+    browser.sw_eval("Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]).then(() => 1)")

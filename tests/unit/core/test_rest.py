@@ -1,0 +1,99 @@
+from core import reasons, outcome, catalogue, policy, audit, preview, adapter, testtools, schema
+
+REQUIRED_REASONS = ["unknown_tool", "tool_not_allowed_for_site", "tool_disabled", "paused", "invalid_args",
+                    "approval_denied", "approval_timeout", "approval_pending", "no_target_tab", "tab_timeout",
+                    "tab_closed", "permission_required", "adapter_error", "bad_request", "stale_uid",
+                    "url_not_allowed", "rate_limited", "worker_restarted"]
+
+
+def test_reasons():
+    for code in REQUIRED_REASONS:
+        assert code in reasons.REASONS and reasons.is_reason(code)
+        assert reasons.REASONS[code] and "\n" not in reasons.REASONS[code]
+    assert set(reasons.REASON_CODES) == set(reasons.REASONS) and not reasons.is_reason("nope")
+
+
+def test_outcome():
+    assert outcome.success("t", 1) == {"ok": True, "tool": "t", "result": 1}
+    assert outcome.failure("paused", "m", None) == {"ok": False, "reason": "paused", "message": "m"}
+    assert outcome.failure("paused", "m", {"hint": "h", "ok": True}) == {
+        "ok": False, "reason": "paused", "message": "m", "hint": "h"}
+    f = {"ok": False, "reason": "tab_closed", "message": "x"}
+    assert outcome.normalize("t", f) is f
+    assert outcome.normalize("t", {"ok": False})["reason"] == "adapter_error"
+    assert outcome.normalize("t", {"ok": 1}) == {"ok": True, "tool": "t", "result": {"ok": 1}}
+    assert outcome.normalize("t", [1]) == {"ok": True, "tool": "t", "result": [1]}
+
+
+DEFS = [dict(name="r", description="d", risk="read", inputSchema={"type": "object"}, site="s", public=True),
+        dict(name="i", description="d", risk="irreversible", inputSchema={"type": "object"}, site="s", public=True),
+        dict(name="c", description="d", risk="write", inputSchema={"type": "object"}, site="s", public=False)]
+
+
+def test_catalogue():
+    assert catalogue.find_tool(DEFS, "i") is DEFS[1] and catalogue.find_tool(DEFS, "x") is None
+    listing = catalogue.public_listing(DEFS, {"paused": False, "disabled": {}, "allowlist": None})
+    assert [t["name"] for t in listing] == ["r", "i"]
+    assert set(listing[0]) == {"name", "description", "risk", "inputSchema"}
+    assert catalogue.public_listing(DEFS, {"paused": True}) == []
+    assert [t["name"] for t in catalogue.public_listing(DEFS, {"disabled": {"r": True}})] == ["i"]
+    assert [t["name"] for t in catalogue.public_listing(DEFS, {"allowlist": ["i", "c"]})] == ["i"]
+
+
+def test_policy():
+    st = {"paused": False, "disabled": {}, "allowlist": None}
+    assert policy.decide(None, "x", st, "site")["reason"] == "unknown_tool"
+    assert policy.decide(DEFS[0], "r", {"paused": True, "disabled": {"r": True}}, "site")["reason"] == "paused"
+    assert policy.decide(DEFS[0], "r", {"disabled": {"r": True}}, "console")["reason"] == "tool_disabled"
+    assert policy.decide(DEFS[2], "c", st, "site")["reason"] == "tool_not_allowed_for_site"
+    assert policy.decide(DEFS[2], "c", st, "console") == {"action": "run"}
+    assert policy.decide(DEFS[0], "r", {"allowlist": ["i"]}, "site")["reason"] == "tool_not_allowed_for_site"
+    assert policy.decide(DEFS[0], "r", st, "site") == {"action": "run"}
+    assert policy.decide(DEFS[1], "i", st, "site") == {"action": "approve"}
+    assert policy.decide(DEFS[1], "i", st, "console") == {"action": "approve"}
+
+
+def test_audit():
+    e = audit.make_entry(5, "t", "site", {"ok": False, "reason": "paused"}, {"secret": "v", "a": 1})
+    assert e == {"ts": 5, "tool": "t", "source": "site", "ok": False, "reason": "paused", "arg_keys": ["a", "secret"]}
+    assert "v" not in repr(e)
+    assert audit.make_entry(5, "t", "site", {"ok": True}, None)["reason"] is None
+    log = []
+    for i in range(205):
+        log = audit.append(log, {"ts": i, "tool": "t", "source": "site", "ok": i % 2 == 0}, None)
+    assert len(log) == audit.AUDIT_CAP == 200 and log[0]["ts"] == 5 and log[-1]["ts"] == 204
+    assert [x["ts"] for x in audit.latest(log, 3, None)] == [204, 203, 202]
+    assert [x["ts"] for x in audit.latest(log, 2, {"ok": False, "tool": None})] == [203, 201]
+    assert audit.append([1, 2], 3, 2) == [2, 3]
+
+
+def test_preview():
+    text = preview.send_preview(["a@x.com", "b@y.com"], [], None, "Hi\x07", "Body\r\nline\t2")
+    assert text == "To: a@x.com, b@y.com\nSubject: Hi\nBody: Body\nline\t2"
+    assert preview.send_preview("a", "c", "d", "s", "b").startswith("To: a\nCc: c\nBcc: d\nSubject: s")
+    long = preview.build_preview([["Body", "x" * 2000]], None)
+    assert long == "Body: " + "x" * 1494 + "… (506 more characters)"
+    assert preview.build_preview([["A", "\U0001F600" * 4]], 4) == "A: \U0001F600… (3 more characters)"
+
+
+def test_adapter():
+    ads = [{"id": "gmail", "hosts": ["mail.google.com"], "tools": [], "selectors": {}},
+           {"id": "generic", "hosts": [], "tools": [], "selectors": {}}]
+    assert adapter.match_adapter(ads, "https://mail.google.com/x")["id"] == "gmail"
+    assert adapter.match_adapter(ads, "https://other.com/")["id"] == "generic"
+    assert adapter.match_adapter(ads[:1], "https://other.com/") is None
+    rep = adapter.health_report({"id": "gmail", "selectors": {"send": "div.s", "body": "div.b"}}, {"send": 2})
+    assert rep == {"adapter": "gmail", "ok": False, "broken": ["body"],
+                   "selectors": [{"key": "body", "selector": "div.b", "found": 0},
+                                 {"key": "send", "selector": "div.s", "found": 2}]}
+    assert adapter.health_report("gmail", {"a": 1})["ok"] is True
+
+
+def test_testtools():
+    names = {t["name"]: t for t in testtools.TEST_ADAPTER["tools"]}
+    assert set(names) == {"test_read", "test_write", "test_irreversible", "browser_health", "generic_click_text"}
+    assert [names[n]["risk"] for n in ["test_read", "test_write", "test_irreversible"]] == \
+        ["read", "write", "irreversible"]
+    assert names["browser_health"]["public"] is False and names["generic_click_text"]["public"] is False
+    assert names["test_irreversible"]["inputSchema"]["required"] == ["text"]
+    assert schema.validate(names["test_read"]["inputSchema"], {"text": "x" * 201})[0]["field"] == "text"
