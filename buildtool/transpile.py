@@ -200,7 +200,10 @@ def transcrypt_error(output: str) -> BuildError:
             detail = " ".join(lines[i + 1:i + 4])
             break
     if match:
-        return BuildError(f"Transcrypt failed: {match.group(3).strip() or detail}", path=match.group(1),
+        where = match.group(1)
+        if "/" not in where and not where.endswith(".py"):      # a module name, e.g. entries.worker.dispatch
+            where = "siteagent_src/" + where.replace(".", "/") + ".py"
+        return BuildError(f"Transcrypt failed: {match.group(3).strip() or detail}", path=where,
                           line=int(match.group(2)), code="transpile_error",
                           hint="run `siteagent check`; this construct may be outside the subset")
     tail = " ".join(lines[-3:]) if lines else "no output"

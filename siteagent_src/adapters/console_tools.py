@@ -1,4 +1,8 @@
 """Console-only tools: pages get tool_not_allowed_for_site; the console runs them."""
+from core.outcome import failure
+from core.reasons import ADAPTER_ERROR
+from platform.dom import query_all
+from platform.js import collapse_ws
 
 BROWSER_HEALTH = {
     'name': 'browser_health',
@@ -19,4 +23,18 @@ GENERIC_CLICK_TEXT = {
                     'properties': {'text': {'type': 'string', 'minLength': 1, 'maxLength': 200}}},
 }
 
-CONSOLE_ADAPTER = {'id': 'console', 'hosts': [], 'selectors': {}, 'tools': [BROWSER_HEALTH, GENERIC_CLICK_TEXT]}
+ADAPTER = {'id': 'console', 'hosts': [], 'selectors': {}, 'tools': [BROWSER_HEALTH, GENERIC_CLICK_TEXT]}
+
+
+def click_text(args):
+    wanted = collapse_ws(args['text'])
+    for element in query_all('button, a, [role="button"], input[type="submit"], input[type="button"]'):
+        label = collapse_ws(element.innerText if element.tagName != 'INPUT' else element.value)
+        if label == wanted and element.checkVisibility():
+            element.click()
+            return {'clicked': True, 'tag': element.tagName.lower()}
+    return failure(ADAPTER_ERROR, 'no visible button or link reads "' + args['text'] + '"', None)
+
+
+# browser_health runs in the worker (entries/worker/dispatch.py): it needs the whole registry.
+SITE = {'adapter': ADAPTER, 'preview': None, 'worker_tools': {}, 'tab_tools': {'generic_click_text': click_text}}

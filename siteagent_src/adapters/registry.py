@@ -1,34 +1,21 @@
-"""Every adapter the build includes, and the catalogue of tools they offer."""
+"""Every site the build includes. Each adapter file exports SITE:
+
+    SITE = {'adapter': {id, hosts, selectors, tools}, 'preview': async fn(tool_name, args) -> text | None,
+            'worker_tools': {name: async fn(args, ctx)}, 'tab_tools': {name: fn(args)}}
+
+Worker tools run in the service worker (they may navigate and call tab tools through
+adapters.site_tabs); tab tools run in the site's tab, in content.js. A tool marked
+`runs_in: 'tab'` without a worker tool runs its tab tool in the site's tab directly.
+"""
 from buildinfo import CONFIG
-from core.testtools import TEST_ADAPTER
-from adapters.console_tools import CONSOLE_ADAPTER
+from adapters import console_tools, gmail, calendar, meet, generic, test_adapter
 
-_SLEEP_MS = {'type': 'integer', 'minimum': 0, 'maximum': 20000, 'description': 'How long to wait, in ms.'}
-
-# Test-only tab tools: prove the worker -> tab -> worker path on a mapped Google host.
-TEST_TAB_ADAPTER = {
-    'id': 'test_tab',
-    'hosts': ['mail.google.com'],
-    'selectors': {'title': 'h1'},
-    'tools': [{
-        'name': 'test_tab_info',
-        'description': 'Test only. Returns the title, host and path of the site tab it runs in. Changes nothing.',
-        'risk': 'read', 'site': 'test_tab', 'public': True, 'runs_in': 'tab',
-        'inputSchema': {'type': 'object', 'properties': {}, 'additionalProperties': False},
-    }, {
-        'name': 'test_tab_sleep',
-        'description': 'Test only. Waits `ms` milliseconds in the site tab, then returns {slept: ms}.',
-        'risk': 'read', 'site': 'test_tab', 'public': True, 'runs_in': 'tab',
-        'inputSchema': {'type': 'object', 'properties': {'ms': _SLEEP_MS}, 'required': ['ms'],
-                        'additionalProperties': False},
-    }],
-}
-
-ADAPTERS = [CONSOLE_ADAPTER]
+SITES = [console_tools.SITE, gmail.SITE, calendar.SITE, meet.SITE, generic.SITE]
 if CONFIG['test_adapter']:
-    ADAPTERS.append({'id': TEST_ADAPTER['id'], 'hosts': TEST_ADAPTER['hosts'], 'selectors': {},
-                     'tools': [t for t in TEST_ADAPTER['tools'] if t['site'] == 'test' and t['public']]})
-    ADAPTERS.append(TEST_TAB_ADAPTER)
+    SITES.append(test_adapter.SITE)
+    SITES.append(test_adapter.TAB_SITE)
+
+ADAPTERS = [site['adapter'] for site in SITES]
 
 
 def catalogue():
@@ -39,8 +26,21 @@ def catalogue():
     return tools
 
 
+def site_of(adapter_id):
+    for site in SITES:
+        if site['adapter']['id'] == adapter_id:
+            return site
+    return None
+
+
 def adapter_by_id(adapter_id):
-    for adapter in ADAPTERS:
-        if adapter['id'] == adapter_id:
-            return adapter
+    site = site_of(adapter_id)
+    return site['adapter'] if site != None else None
+
+
+def tab_tool(tool_name):
+    """The tab-side function for a tool, wherever it is registered (content.js)."""
+    for site in SITES:
+        if tool_name in site['tab_tools']:
+            return site['tab_tools'][tool_name]
     return None

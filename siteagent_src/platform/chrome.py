@@ -108,6 +108,10 @@ async def tab_get(tab_id):
     return await attempt_async(lambda t: chrome.tabs.get(t), tab_id)
 
 
+async def tab_navigate(tab_id, url):
+    return await attempt_async(lambda u: chrome.tabs.update(tab_id, {'url': u}), url)
+
+
 async def tab_create(props):
     return await chrome.tabs.create(props)
 

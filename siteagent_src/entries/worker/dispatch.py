@@ -4,21 +4,15 @@ from core.catalogue import find_tool, public_listing
 from core.policy import decide
 from core.schema import validate
 from core.outcome import success, failure, normalize
-from core.origins import host_of
 from core.preview import build_preview
-from core.reasons import (INVALID_ARGS, ADAPTER_ERROR, NO_TARGET_TAB, TAB_TIMEOUT, TAB_CLOSED,
-                          PERMISSION_REQUIRED, APPROVAL_DENIED, WORKER_RESTARTED)
-from adapters.registry import ADAPTERS, catalogue, adapter_by_id
+from core.reasons import INVALID_ARGS, ADAPTER_ERROR, APPROVAL_DENIED, WORKER_RESTARTED
+from adapters.registry import ADAPTERS, catalogue, site_of
+from adapters import site_tabs
 from core.adapter import health_report
-from adapters import test_worker
-from platform.chrome import (tabs_query, tab_get, send_to_tab, inject_files, permission_contains,
-                             on_tab_removed, off_tab_removed)
-from platform.js import attempt_async, deferred, with_timeout, error_text, obj_keys
+from platform.chrome import send_to_tab
+from platform.js import attempt_async, obj_keys
 from entries.worker import approvals, audit_store, journal
-from entries.worker.state import load_switches, target_tab
-
-WORKER_ADAPTERS = {'test': test_worker}
-
+from entries.worker.state import load_switches
 
 async def rules_state():
     switches = await load_switches()
@@ -34,7 +28,12 @@ def first_error(errors):
     return failure(INVALID_ARGS, err['field'] + ': ' + err['message'], {'field': err['field']})
 
 
-def preview_for(tool, args):
+async def preview_for(tool, args):
+    site = site_of(tool['site'])
+    if site != None and site['preview'] != None:
+        text = await site['preview'](tool['name'], args)
+        if text != None:
+            return text
     sections = []
     for key in obj_keys(tool['inputSchema']['properties']):
         if key in args:
@@ -59,7 +58,7 @@ async def call(request, ctx):
         return outcome
     if verdict['action'] == 'approve':
         await journal.mark(ctx['call_id'], name, 'approving')
-        answer = await approvals.request(tool, args, preview_for(tool, args), ctx)
+        answer = await approvals.request(tool, args, await preview_for(tool, args), ctx)
         if not answer['allowed']:
             outcome = failure(answer['reason'], answer['message'], None)
             await journal.finish(ctx['call_id'], name, outcome)
@@ -83,11 +82,12 @@ async def health_of_all(args, ctx):
     for adapter in ADAPTERS:
         if len(adapter['hosts']) == 0 or len(obj_keys(adapter['selectors'])) == 0:
             continue
-        tab = await pick_tab(adapter['hosts'])
+        tab = await site_tabs.find_site_tab(adapter['hosts'])
         if tab == None:
             reports.append({'adapter': adapter['id'], 'ok': None, 'tab': None, 'selectors': [], 'broken': []})
             continue
-        reply = await send_to_tab(tab['id'], {'kind': 'health', 'selectors': adapter['selectors']}, CONFIG['tab_timeout_ms'])
+        reply = await send_to_tab(tab['id'], {'kind': 'health', 'selectors': adapter['selectors']},
+                                  CONFIG['tab_timeout_ms'])
         counts = reply['value'] if reply['ok'] and reply['value'] != None else {}
         report = health_report(adapter, counts)
         report['tab'] = tab['id']
@@ -100,99 +100,22 @@ WORKER_TOOLS = {'browser_health': health_of_all}
 
 async def execute(tool, args, ctx):
     name = tool['name']
-    site = tool['site']
+    site = site_of(tool['site'])
     if name in WORKER_TOOLS:
         ran = await attempt_async(lambda a: WORKER_TOOLS[name](a, ctx), args)
-        if not ran['ok']:
-            return failure(ADAPTER_ERROR, name + ' failed: ' + ran['error'], None)
-        return normalize(name, ran['value'])
-    runs_in_tab = 'runs_in' in tool and tool['runs_in'] == 'tab'
-    if site in WORKER_ADAPTERS and not runs_in_tab:
-        ran = await attempt_async(lambda a: WORKER_ADAPTERS[site].execute(name, a, ctx), args)
+    elif site == None:
+        return failure(ADAPTER_ERROR, 'no adapter serves ' + name, None)
+    elif name in site['worker_tools']:
+        ran = await attempt_async(lambda a: site['worker_tools'][name](a, ctx), args)
     else:
-        ran = await run_in_tab(tool, args, ctx)
+        adapter = site['adapter']
+        open_url = adapter['open_url'] if 'open_url' in adapter else None
+        ran = await site_tabs.run_site_tool(adapter, name, args, open_url)
     if not ran['ok']:
         if 'outcome' in ran:
             return ran['outcome']
         return failure(ADAPTER_ERROR, name + ' failed: ' + ran['error'], None)
     return normalize(name, ran['value'])
-
-
-def adapter_hosts(tool):
-    adapter = adapter_by_id(tool['site'])
-    return adapter['hosts'] if adapter != None else []
-
-
-async def pick_tab(hosts):
-    """The attached tab when it belongs to the site, else the site's most recently used tab."""
-    attached = await target_tab()
-    if attached != None:
-        found = await tab_get(attached)
-        if found['ok'] and (len(hosts) == 0 or host_of(found['value']['url']) in hosts):
-            return found['value']
-    if len(hosts) == 0:
-        return None
-    tabs = await tabs_query({'url': ['https://' + h + '/*' for h in hosts]})
-    if len(tabs) == 0:
-        return None
-    best = tabs[0]
-    for tab in tabs:
-        if tab['active'] or tab['lastAccessed'] > best['lastAccessed']:
-            best = tab
-    return best
-
-
-def failed(reason, message, hint):
-    extra = {'hint': hint} if hint != None else None
-    return {'ok': False, 'outcome': failure(reason, message, extra)}
-
-
-async def run_in_tab(tool, args, ctx):
-    hosts = adapter_hosts(tool)
-    tab = await pick_tab(hosts)
-    if tab == None:
-        return failed(NO_TARGET_TAB, 'no open tab for ' + tool['site'],
-                      'open the site in a tab, or attach one from the console')
-    host = host_of(tab['url'])
-    if len(hosts) > 0 and not await permission_contains('https://' + host + '/*'):
-        return failed(PERMISSION_REQUIRED, 'Site Agent has no access to ' + host,
-                      'grant access from the Site Agent console (it asks under your click)')
-    message = {'kind': 'adapter_call', 'tool': tool['name'], 'args': args}
-    return await send_with_retry(tab['id'], message)
-
-
-async def send_with_retry(tab_id, message):
-    closed = deferred()
-
-    def on_removed(removed_id):
-        if removed_id == tab_id:
-            closed.resolve({'ok': False, 'outcome': failure(TAB_CLOSED, 'the tab was closed during the call', None)})
-    on_tab_removed(on_removed)
-    try:
-        reply = await with_timeout(_deliver(tab_id, message), CONFIG['tab_timeout_ms'] + 200,
-                                   lambda: {'ok': False, 'timeout': True})
-        if closed.settled:
-            return await closed.promise
-        race = await with_timeout(closed.promise, 0, lambda: None)
-        if race != None:
-            return race
-        if reply['ok']:
-            return reply
-        if 'timeout' in reply:
-            return failed(TAB_TIMEOUT, 'the tab did not answer within ' + str(CONFIG['tab_timeout_ms']) + ' ms',
-                          'the page may be busy or still loading; check it before retrying')
-        return failed(ADAPTER_ERROR, 'the tab could not run the tool: ' + reply['error'], None)
-    finally:
-        off_tab_removed(on_removed)
-
-
-async def _deliver(tab_id, message):
-    reply = await send_to_tab(tab_id, message, CONFIG['tab_timeout_ms'])
-    if not reply['ok'] and 'Receiving end does not exist' in reply['error']:
-        injected = await inject_files(tab_id, ['content.js'])
-        if injected['ok']:
-            reply = await send_to_tab(tab_id, message, CONFIG['tab_timeout_ms'])
-    return reply
 
 
 async def recover():

@@ -1,9 +1,9 @@
 """Persisted switches (pause, per-tool enable), the attached target tab, and the worker's identity."""
 from platform.chrome import storage_get, storage_set
 from platform.js import drop_key, random_id
+from adapters.site_tabs import TARGET_KEY
 
 SWITCHES_KEY = 'switches'
-TARGET_KEY = 'target_tab'
 
 # A fresh id per worker start: records written by an earlier instance are orphans.
 INSTANCE = random_id()

@@ -1,0 +1,5 @@
+"""The generic adapter. Its tools arrive with their own issue; until then it offers none."""
+
+ADAPTER = {'id': 'generic', 'hosts': [], 'selectors': {}, 'tools': []}
+
+SITE = {'adapter': ADAPTER, 'preview': None, 'worker_tools': {}, 'tab_tools': {}}
