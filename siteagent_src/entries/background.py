@@ -108,8 +108,9 @@ async def reinject_open_tabs():
 
 
 async def granted_google_patterns():
+    """Granted site patterns with a concrete host (the Google sites), not the page tool's wildcards."""
     granted = await granted_origins()
-    return [p for p in CONFIG['optional_hosts'] if p in granted]
+    return [p for p in CONFIG['optional_hosts'] if p in granted and not p.startswith('https://*') and not p.startswith('http://*')]
 
 
 async def sync_content_scripts():
