@@ -113,6 +113,9 @@ async def run_in_tab(tab_id, tool_name, args):
             return await closed.promise
         if reply['ok']:
             return reply
+        still_there = await tab_get(tab_id)
+        if not still_there['ok']:
+            return fail(TAB_CLOSED, 'the tab was closed during the call', None)
         if 'timeout' in reply:
             return fail(TAB_TIMEOUT, 'the tab did not answer within ' + str(CONFIG['tab_timeout_ms']) + ' ms',
                         'the page may be busy; check it before retrying')

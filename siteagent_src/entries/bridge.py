@@ -20,7 +20,9 @@ async def settle_after_restart(call_id):
                                  'request': {'type': 'CALL_STATUS', 'id': call_id}})
     if status['ok'] and status['value'] != None and status['value']['state'] == 'done' and not status['value']['ok']:
         record = status['value']
-        return failure(record['reason'], 'the extension restarted during this call (' + record['reason'] + ')', None)
+        if record['reason'] == WORKER_RESTARTED:
+            return failure(WORKER_RESTARTED, 'the extension restarted during the call; check the result before retrying', None)
+        return failure(record['reason'], 'the extension restarted during this call; nothing ran (' + record['reason'] + ')', None)
     return failure(WORKER_RESTARTED, 'the extension restarted during the call; check the result before retrying', None)
 
 

@@ -1,5 +1,6 @@
 """Content script on Google tabs: runs adapter tools in the page, once per page."""
 from platform.chrome import on_message, context_alive
+from platform.js import random_id
 from platform.dom import query_all
 from adapters.content_registry import run_tool, health
 
@@ -25,6 +26,7 @@ def install():
     installs = previous['installs'] + 1 if previous != None else 1
     window[GUARD] = {'alive': context_alive, 'installs': installs}
     document.documentElement.setAttribute('data-siteagent-content', str(installs))
+    document.documentElement.setAttribute('data-siteagent-instance', random_id())
     on_message(handle)
     return True
 

@@ -21,9 +21,18 @@ def manifest():
     return chrome.runtime.getManifest()
 
 
+def _own_chrome():
+    __pragma__('js', '{}', '''return typeof chrome === "undefined" ? null : chrome;''')
+
+
+# The `chrome` object of the extension instance that loaded this bundle. After a reload, scripts
+# injected again share the page's isolated world but get a new `chrome`; the old one loses its runtime.
+_OWN_CHROME = _own_chrome()
+
+
 def context_alive():
-    """False in a content script whose extension was reloaded or removed."""
-    __pragma__('js', '{}', '''try { return !!(chrome.runtime && chrome.runtime.id); } catch (e) { return false; }''')
+    """False in a content script whose extension instance was reloaded or removed."""
+    __pragma__('js', '{}', '''try { return !!(_OWN_CHROME && _OWN_CHROME.runtime && _OWN_CHROME.runtime.id); } catch (e) { return false; }''')
 
 
 def reload_extension():

@@ -359,6 +359,11 @@ class Browser:
         self.manifest = json.loads((self.extension_dir / "manifest.json").read_text())
         self.expected_id = unpacked_extension_id(self.extension_dir)
         self.profile_dir = Path(tempfile.mkdtemp(prefix="siteagent-chromium-"))
+        # Developer mode on, as in any browser that loads an unpacked extension: without it Chromium
+        # disables the extension ("unsupportedDeveloperExtension") the moment it reloads itself.
+        (self.profile_dir / "Default").mkdir()
+        (self.profile_dir / "Default" / "Preferences").write_text(
+            json.dumps({"extensions": {"ui": {"developer_mode": True}}}))
         self.driver = None
         self.cdp: CDPConnection | None = None
         self._popups: list[Popup] = []
