@@ -65,14 +65,13 @@ class LazyGroup(click.Group):
 def cli(ctx, project, quiet):
     """Site Agent toolchain."""
     from pathlib import Path
-    from ..app import Application
     ctx.obj = {"project": Path(project) if project else None, "quiet": quiet}
 
 
 def get_app(ctx: click.Context):
     from ..app import Application
     obj = ctx.find_root().obj or {}
-    return Application.discover(obj.get("project"), quiet=obj.get("quiet", False))
+    return run_guarded(Application.discover, obj.get("project"), quiet=obj.get("quiet", False))
 
 
 def main(argv=None):

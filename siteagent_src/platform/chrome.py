@@ -62,6 +62,15 @@ async def storage_remove(area, key):
     await chrome.storage[area].remove(key)
 
 
+def on_storage_changed(area, key, handler):
+    """handler(new_value_or_None) whenever `key` in `area` changes (our writes included)."""
+    def listener(changes, area_name):
+        if area_name == area and key in changes:
+            change = changes[key]
+            handler(change['newValue'] if 'newValue' in change else None)
+    chrome.storage.onChanged.addListener(listener)
+
+
 def set_session_access_trusted_only():
     """Content scripts may not read chrome.storage.session (the default; asserted explicitly)."""
     return chrome.storage.session.setAccessLevel({'accessLevel': 'TRUSTED_CONTEXTS'})

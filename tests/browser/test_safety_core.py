@@ -254,5 +254,5 @@ def test_audit_keeps_the_newest_200(page):
     page.page_eval_async(
         "const done = arguments[arguments.length - 1]; const calls = [];"
         "for (let i = 0; i < 230; i++) calls.push(sa.send('CALL_TOOL', {name: 'test_read', args: {}}, 30000));"
-        "Promise.all(calls).then(() => done(1));", timeout=60)
+        "Promise.all(calls).then(() => done(1));", timeout=120)
     assert len(audit_log(page)) == 200

@@ -2,24 +2,25 @@
 
 Only the tool name, the state and the reason are kept: never argument values.
 """
-from platform.chrome import storage_get, storage_set
 from platform.js import drop_key, now_ms, obj_keys
-from platform.js import serialized
 from entries.worker.state import INSTANCE
+from entries.worker.cached_key import CachedKey
 
 JOURNAL_KEY = 'calls'
 KEEP_DONE = 300
 
 
+_calls = CachedKey('session', JOURNAL_KEY, lambda: {})
+
+
 async def _update(call_id, fields):
-    async def write():
-        calls = await storage_get('session', JOURNAL_KEY, {})
+    def edit(calls):
         record = calls[call_id] if call_id in calls else {'instance': INSTANCE, 'ts': now_ms()}
         for key in obj_keys(fields):
             record[key] = fields[key]
         calls[call_id] = record
-        await storage_set('session', JOURNAL_KEY, prune(calls))
-    await serialized(JOURNAL_KEY, write)
+        return prune(calls)
+    await _calls.change(edit)
 
 
 def prune(calls):
@@ -43,13 +44,13 @@ async def finish(call_id, tool, outcome):
 
 
 async def status(call_id):
-    calls = await storage_get('session', JOURNAL_KEY, {})
+    calls = await _calls.read()
     return calls[call_id] if call_id in calls else None
 
 
 async def orphans():
     """Calls an earlier worker instance left unfinished."""
-    calls = await storage_get('session', JOURNAL_KEY, {})
+    calls = await _calls.read()
     return [dict_with_id(i, calls[i]) for i in obj_keys(calls)
             if calls[i]['state'] != 'done' and calls[i]['instance'] != INSTANCE]
 
