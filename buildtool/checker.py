@@ -149,6 +149,8 @@ RULES: dict[str, tuple[str, str]] = {
               "iterate `d.keys()` / `d.items()`"),
     "SA311": ("dict key {detail}: JS object keys are strings and integer-like keys iterate first",
               "use non-numeric string keys"),
+    "SA312": ("`{detail}` compiles to `=== null`/`!== null`: a missing key or property (undefined) is not None in JS",
+              "use `== None` / `!= None`, which match both null and undefined"),
     "SA401": ("member `.{detail}` is renamed by Transcrypt (py_ prefix): wrong on JS objects and in JSON",
               "use subscript `x['{detail}']` for data, rename the field, or a platform helper"),
     "SA402": ("`.{detail}()` on a JS global object is renamed by Transcrypt (py_ prefix) and does not exist",
@@ -587,6 +589,9 @@ class _Checker(ast.NodeVisitor):
                                               ast.Gt: ">", ast.GtE: ">="}[type(op)])
             elif isinstance(op, (ast.In, ast.NotIn)) and self.is_container(a):
                 self.flag(node, "SA304", "in" if isinstance(op, ast.In) else "not in")
+            elif (isinstance(op, (ast.Is, ast.IsNot)) and self.layer != "core"
+                  and any(isinstance(x, ast.Constant) and x.value is None for x in (a, b))):
+                self.flag(node, "SA312", "is None" if isinstance(op, ast.Is) else "is not None")
         self.generic_visit(node)
 
     def visit_Subscript(self, node):

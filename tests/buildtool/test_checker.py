@@ -79,6 +79,7 @@ SAMPLES = {
     "SA309": ("core", "def f(xs):\n    del xs[0]\n", (2, 9)),
     "SA310": ("core", "def f():\n    d = {'a': 1}\n    return [k for k in d]\n", (3, 24)),
     "SA311": ("core", "d = {'b': 1, '10': 2}\n", (1, 14)),
+    "SA312": ("entries", "def f(msg):\n    return msg['tab'] is None\n", (2, 12)),
     "SA401": ("adapters", "def f(msg):\n    return msg.type\n", (2, 12)),
     "SA402": ("adapters", "def f(o):\n    return Object.keys(o)\n", (2, 12)),
     "SA403": ("adapters", "def f(o):\n    return o.js_name\n", (2, 12)),
@@ -502,6 +503,11 @@ PROOFS = {
             d = {'b': 1, '10': 2}
             return list(d.keys())
         """, _UNSET),
+    "SA312": ("""
+        def run():
+            msg = JSON.parse('{"a": 1}')
+            return msg['tab'] is None
+        """, True),
     "SA401": ("""
         def run():
             msg = JSON.parse('{"type": "x"}')
