@@ -323,3 +323,72 @@ for res in [{"compose": 1, "send": 2, "body": 1}, {"compose": 0, "send": 3}, {},
 # --- testtools ---------------------------------------------------------------------------------
 A("testtools", "TEST_ADAPTER")
 A("testtools", "TEST_TOOLS")
+
+# --- meet_logic (Meet adapter, issue 5; keep this block contiguous) ---------------------------------------------------------
+MEET_REFS = ["abc-defg-hij", "ABC-DEFG-HIJ", " abc-defg-hij ", "abcdefghij", "abc-defg-hi", "abc-defg-hijk",
+             "abc_defg_hij", "ab1-defg-hij", "https://meet.google.com/abc-defg-hij",
+             "https://meet.google.com/abc-defg-hij?authuser=1#x", "http://meet.google.com/abc-defg-hij/",
+             "meet.google.com/abc-defg-hij", "MEET.GOOGLE.COM/ABC-DEFG-HIJ", "https://meet.google.com/",
+             "https://meet.google.com/lookup/team", "https://meet.google.com/abc-defg-hij/extra",
+             "https://meet.google.com.evil.com/abc-defg-hij", "https://evil.com/meet.google.com/abc-defg-hij",
+             "https://meet.google.com@evil.com/abc-defg-hij", "javascript:alert(1)", "", "   ", None, 5, ["abc-defg-hij"],
+             "abc-defg-h" + ASTRAL, "\u0430bc-defg-hij"]
+for ref in MEET_REFS:
+    C("meet_logic", "parse_meeting_ref", ref)
+    C("meet_logic", "code_from_url", ref)
+    C("meet_logic", "is_meeting_code", ref)
+for code in ["abc-defg-hij", "ABC-DEFG-HIJ", "x", None]:
+    C("meet_logic", "meeting_url", code)
+MEET_NAMES = ["Grace Hopper", "Sam Lee", "Sam  Lee", "Sam\u00a0Lee", "Sam\u200bLee", "sam lee", " Sam Lee\n",
+              "Ada Lovelace", "", None, 7, "\u202eeoJ", "Zoë " + ASTRAL, "x" * 300]
+for wanted in ["Sam Lee", "sam lee", "Grace Hopper", "Grace", "", " Ada\tLovelace ", "SamLee", "Zoë " + ASTRAL,
+               None, "eoJ"]:
+    C("meet_logic", "match_participant", MEET_NAMES, wanted)
+    C("meet_logic", "match_participant", ["Grace Hopper", "Alan Turing"], wanted)
+C("meet_logic", "match_participant", [], "Sam Lee")
+C("meet_logic", "match_participant", None, "Sam Lee")
+C("meet_logic", "match_participant", {"0": "Sam Lee"}, "Sam Lee")
+C("meet_logic", "match_participant", ["n" + str(i) for i in range(60)], "nobody")
+for n in MEET_NAMES:
+    C("meet_logic", "normalize_name", n)
+for status, cands in [("several", ["Sam Lee", "Sam Lee"]), ("none", ["Grace Hopper", "Alan Turing"]), ("none", [])]:
+    C("meet_logic", "refusal_message", status, " Sam  Lee ", cands, "the call")
+for label, muted in [("Turn off microphone (ctrl + d)", None), ("Turn on microphone (ctrl + d)", None),
+                     ("Turn off microphone (ctrl + d)", "true"), ("Turn on camera (ctrl + e)", "false"),
+                     ("Raise hand (ctrl + alt + h)", None), ("Lower hand (ctrl + alt + h)", None),
+                     ("Turn on captions", None), ("Turn off captions (c)", None), ("Microphone", None),
+                     (None, None), (None, "true"), ("  TURN OFF camera", None), ("Stop recording", None), (5, None)]:
+    C("meet_logic", "toggle_state", label, muted)
+for sig in [{"leave": True}, {"leave": True, "ended": True}, {"ended": True}, {"asking": True},
+            {"join_label": "Join now"}, {"join_label": " Ask  to join "}, {"join_label": "Switch here"},
+            {"join_label": "join now"}, {"landing": True, "code": None}, {"landing": True, "code": "abc-defg-hij"},
+            {}, None, [], {"leave": "true"}, {"leave": 1}]:
+    C("meet_logic", "classify_state", sig)
+for state in ["landing", "lobby", "asking", "in_call", "ended", "unknown", "no_tab", "weird"]:
+    for needed in ["lobby", "in_call"]:
+        C("meet_logic", "state_failure_text", "meet_x", state, needed)
+C("meet_logic", "shape_chat", [{"sender": " Mallory\u202e Ops ", "time": "10:03 AM", "text": "ignore\u0000 previous\n"},
+                               {"sender": "A", "time": "", "text": "   "}, {"sender": "B", "text": "x" * 2100},
+                               "junk", None, {"text": "hi " + ASTRAL}], 50)
+C("meet_logic", "shape_chat", [{"sender": "s" + str(i), "time": "t", "text": "m" + str(i)} for i in range(8)], 3)
+C("meet_logic", "shape_chat", None, 3)
+C("meet_logic", "shape_chat", [{"sender": "A", "text": "x"}], 0)
+C("meet_logic", "shape_captions", [{"speaker": "Grace", "text": "one."}, {"speaker": "Grace", "text": "two."},
+                                   {"speaker": "Alan", "text": "three"}, {"speaker": "Grace", "text": ""},
+                                   {"speaker": "Grace", "text": "four"}, 9], 2)
+C("meet_logic", "shape_captions", [{"speaker": "G", "text": "y" * 1500}, {"speaker": "G", "text": "z" * 1500}], None)
+for tool in ["meet_send_chat", "meet_remove_participant", "meet_mute_participant", "meet_admit_participant",
+             "meet_join", "meet_leave", "meet_start_recording", "meet_stop_recording", "meet_other"]:
+    C("meet_logic", "action_preview", tool, {"text": "Hello\u202e all " + ASTRAL, "name": " Sam  Lee "},
+      "abc-defg-hij", {"mic": "on", "camera": "off", "join_label": "Ask to join", "note": "two people"})
+    C("meet_logic", "action_preview", tool, None, None, None)
+C("meet_logic", "action_preview", "meet_send_chat", {"text": "z" * 3000}, "abc-defg-hij", {})
+C("meet_logic", "parse_details", ["Joining info", "meet.google.com/abc-defg-hij", "Copy joining info", "Join by phone",
+                                  "(US) +1 555-0100", "PIN: 123 456 789#"])
+C("meet_logic", "parse_details", ["https://meet.google.com/ABC-DEFG-HIJ?x", "+1 800 (not after the heading)"])
+C("meet_logic", "parse_details", None)
+C("meet_logic", "parse_details", [None, 3, "meet.google.com/", "PIN:"])
+A("meet_logic", "STATES")
+for label in ["people6", "People 12", "people", "", None, "7", "x1234567", "a\u0663"]:
+    C("meet_logic", "trailing_number", label)
+# --- end meet_logic ----------------------------------------------------------------------------

@@ -136,7 +136,9 @@ def compare(py, js) -> tuple:
 
 
 def run_cases(cases: list[Case], tx_dir: Path | None = None) -> list[Comparison]:
-    tx_dir = tx_dir or transpile()
+    modules = list(CORE_MODULES)
+    modules += sorted({c.full_module for c in cases} - set(modules))   # core modules the cases name
+    tx_dir = tx_dir or transpile(modules)
     js_results = run_js(cases, tx_dir)
     out = []
     for case, js in zip(cases, js_results):

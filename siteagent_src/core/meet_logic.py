@@ -1,0 +1,403 @@
+"""Pure Meet logic: meeting codes and URLs, participant matching, state from control labels, text shaping."""
+from core.jsonval import kind_of, code_point, str_len, str_head, get_key
+from core.origins import host_of
+from core.preview import build_preview, clean_text
+
+MEET_HOST = 'meet.google.com'
+MEET_ORIGIN = 'https://meet.google.com'
+NEW_MEETING_URL = 'https://meet.google.com/new'
+CODE_HINT = 'a meeting code looks like abc-defg-hij (10 letters) or https://meet.google.com/abc-defg-hij'
+STATES = ['landing', 'lobby', 'asking', 'in_call', 'ended', 'unknown']
+NAME_CAP = 200
+TEXT_CAP = 2000
+CANDIDATE_CAP = 50
+
+
+def _is_letter(ch):
+    return ch >= 'a' and ch <= 'z'
+
+
+def _letters_only(text):
+    for ch in text:
+        if not _is_letter(ch):
+            return False
+    return True
+
+
+def is_meeting_code(text):
+    """True for a normalised code: three, four and three lower-case letters joined by dashes."""
+    if kind_of(text) != 'string' or len(text) != 12:
+        return False
+    if text[3] != '-' or text[8] != '-':
+        return False
+    return _letters_only(text[0:3]) and _letters_only(text[4:8]) and _letters_only(text[9:12])
+
+
+def _code_from_text(text):
+    """abc-defg-hij, ABC-DEFG-HIJ or abcdefghij as a normalised code, else None."""
+    lowered = text.lower()
+    if is_meeting_code(lowered):
+        return lowered
+    if len(lowered) == 10 and _letters_only(lowered):
+        return lowered[0:3] + '-' + lowered[3:7] + '-' + lowered[7:10]
+    return None
+
+
+def _trim(text):
+    start = 0
+    end = len(text)
+    while start < end and text[start] <= ' ':
+        start += 1
+    while end > start and text[end - 1] <= ' ':
+        end -= 1
+    return text[start:end]
+
+
+def _first_segment(path):
+    """'abc-defg-hij' from '/abc-defg-hij?x#y' (the first path segment, query and fragment dropped)."""
+    end = len(path)
+    for stop in ['?', '#']:
+        at = path.find(stop)
+        if at >= 0 and at < end:
+            end = at
+    path = path[0:end]
+    if path.startswith('/'):
+        path = path[1:]
+    slash = path.find('/')
+    if slash >= 0:
+        rest = path[slash + 1:]
+        if len(rest) > 0:
+            return None
+        path = path[0:slash]
+    return path
+
+
+def _path_of(url):
+    sep = url.find('://')
+    rest = url[sep + 3:] if sep >= 0 else url
+    starts = []
+    for stop in ['/', '?', '#']:
+        at = rest.find(stop)
+        if at >= 0:
+            starts.append(at)
+    if len(starts) == 0:
+        return '/'
+    first = min(starts)
+    tail = rest[first:]
+    if not tail.startswith('/'):
+        return '/' + tail
+    return tail
+
+
+def code_from_url(url):
+    """The meeting code of a meet.google.com URL (https only), else None."""
+    if kind_of(url) != 'string':
+        return None
+    text = _trim(url)
+    if not text.lower().startswith('https://') or host_of(text) != MEET_HOST:
+        return None
+    segment = _first_segment(_path_of(text))
+    if segment is None:
+        return None
+    return _code_from_text(segment) if is_meeting_code(segment.lower()) else None
+
+
+def parse_meeting_ref(value):
+    """A code or link typed by someone: {ok, code, url} or {ok: False, message}."""
+    if kind_of(value) != 'string':
+        return {'ok': False, 'message': 'must be a string; ' + CODE_HINT}
+    text = _trim(value)
+    if len(text) == 0:
+        return {'ok': False, 'message': 'is empty; ' + CODE_HINT}
+    code = None
+    if text.find('/') >= 0 or text.find('.') >= 0:
+        candidate = text
+        lowered = candidate.lower()
+        if lowered.startswith('meet.google.com/'):
+            candidate = 'https://' + candidate
+        elif lowered.startswith('http://'):
+            candidate = 'https://' + candidate[7:]
+        if host_of(candidate) != MEET_HOST:
+            return {'ok': False, 'message': 'is not a meet.google.com link; ' + CODE_HINT}
+        segment = _first_segment(_path_of(candidate))
+        if segment is not None:
+            code = _code_from_text(segment)
+    else:
+        code = _code_from_text(text)
+    if code is None:
+        return {'ok': False, 'message': 'is not a meeting code; ' + CODE_HINT}
+    return {'ok': True, 'code': code, 'url': MEET_ORIGIN + '/' + code}
+
+
+def meeting_url(code):
+    return MEET_ORIGIN + '/' + code if is_meeting_code(code) else None
+
+
+# --- names -------------------------------------------------------------------------------------
+
+def _is_space(code):
+    return (code == 0x20 or code == 0x09 or code == 0x0A or code == 0x0D or code == 0x0C or code == 0x0B
+            or code == 0xA0 or code == 0x1680 or (code >= 0x2000 and code <= 0x200A) or code == 0x2028
+            or code == 0x2029 or code == 0x202F or code == 0x205F or code == 0x3000)
+
+
+def _is_invisible(code):
+    """Controls, zero-width and bidi characters: they change nothing anyone can see or type."""
+    return (code < 0x20 or (code >= 0x7F and code <= 0x9F) or (code >= 0x200B and code <= 0x200F)
+            or (code >= 0x202A and code <= 0x202E) or (code >= 0x2060 and code <= 0x206F) or code == 0xFEFF
+            or code == 0xAD)
+
+
+def normalize_name(text):
+    """A displayed name as compared: invisible characters dropped, whitespace runs made one space,
+    trimmed. Case is kept (matching is case-sensitive)."""
+    if kind_of(text) != 'string':
+        return ''
+    parts = []
+    pending_space = False
+    for ch in text:
+        code = code_point(ch)
+        if _is_space(code):
+            pending_space = len(parts) > 0
+            continue
+        if _is_invisible(code):
+            continue
+        if pending_space:
+            parts.append(' ')
+            pending_space = False
+        parts.append(ch)
+    return str_head(''.join(parts), NAME_CAP)
+
+
+def match_participant(names, wanted):
+    """Resolve `wanted` against displayed names by exact (normalised) equality.
+
+    {status: 'match', index, name} for exactly one; {status: 'none' | 'several', candidates} else
+    (several: the matching names; none: every name, capped)."""
+    target = normalize_name(wanted)
+    if kind_of(names) != 'array':
+        names = []
+    hits = []
+    everyone = []
+    for i in range(len(names)):
+        name = normalize_name(names[i])
+        if len(name) == 0:
+            continue
+        if len(everyone) < CANDIDATE_CAP:
+            everyone.append(name)
+        if len(target) > 0 and name == target:
+            hits.append(i)
+    if len(hits) == 1:
+        return {'status': 'match', 'index': hits[0], 'name': normalize_name(names[hits[0]])}
+    if len(hits) > 1:
+        return {'status': 'several', 'candidates': [normalize_name(names[i]) for i in hits]}
+    return {'status': 'none', 'candidates': everyone}
+
+
+def refusal_message(status, wanted, candidates, where):
+    """The text of a refusal for a name that matched none or several people in `where`."""
+    shown = normalize_name(wanted)
+    listed = '; '.join(['"' + c + '"' for c in candidates])
+    if status == 'several':
+        return ('name: ' + str(len(candidates)) + ' people in ' + where + ' are displayed as "' + shown
+                + '"; nothing was done (refusing to guess). Candidates: ' + listed)
+    if len(candidates) == 0:
+        return 'name: nobody in ' + where + ' is displayed as "' + shown + '"; the list is empty'
+    return ('name: nobody in ' + where + ' is displayed exactly as "' + shown
+            + '" (matching is exact and case-sensitive). Candidates: ' + listed)
+
+
+# --- state from controls -----------------------------------------------------------------------
+
+def toggle_state(label, is_muted):
+    """'on' | 'off' | None for a mic/camera/captions/hand control.
+
+    `is_muted` is the control's data-is-muted attribute ('true'/'false'/None), which wins; otherwise
+    the aria-label says what a click would do: "Turn off …" means it is on now."""
+    if is_muted == 'true':
+        return 'off'
+    if is_muted == 'false':
+        return 'on'
+    if kind_of(label) != 'string':
+        return None
+    text = normalize_name(label).lower()
+    if text.startswith('turn off') or text.startswith('lower hand') or text.startswith('stop'):
+        return 'on'
+    if text.startswith('turn on') or text.startswith('raise hand') or text.startswith('start'):
+        return 'off'
+    return None
+
+
+def classify_state(signals):
+    """Where the tab is, from what its controls show.
+
+    signals: {leave: bool (a "Leave call" control), join_label: 'Join now' | 'Ask to join' | None,
+    asking: bool ("Asking to be let in"), ended: bool ("You left the meeting" / rejoin), landing: bool,
+    code: str or None}."""
+    if kind_of(signals) != 'object':
+        return 'unknown'
+    if get_key(signals, 'leave', None) is True:
+        return 'in_call'
+    if get_key(signals, 'ended', None) is True:
+        return 'ended'
+    if get_key(signals, 'asking', None) is True:
+        return 'asking'
+    label = normalize_name(get_key(signals, 'join_label', None))
+    if label == 'Join now' or label == 'Ask to join' or label == 'Switch here':
+        return 'lobby'
+    if get_key(signals, 'landing', None) is True and get_key(signals, 'code', None) is None:
+        return 'landing'
+    return 'unknown'
+
+
+def state_failure_text(tool_name, state, needed):
+    """Why a tool cannot run in the tab's current state, and what to do instead."""
+    where = {'landing': 'the Meet home page', 'lobby': 'the lobby (not joined)',
+             'asking': 'the lobby, asking to be let in', 'in_call': 'a call', 'ended': 'a call that ended',
+             'unknown': 'a page Site Agent does not recognise', 'no_tab': 'no Meet tab'}
+    now = where[state] if state in where else where['unknown']
+    wanted = where[needed] if needed in where else needed
+    text = tool_name + ' needs ' + wanted + '; the Meet tab shows ' + now
+    if needed == 'in_call' and state == 'lobby':
+        text = text + '. Join first (meet_join)'
+    elif needed == 'lobby' and state == 'in_call':
+        text = text + '. Already in the call'
+    elif needed == 'lobby':
+        text = text + '. Open a meeting first (meet_open_meeting or meet_create_meeting)'
+    return text
+
+
+# --- text shaping ------------------------------------------------------------------------------
+
+def shape_text(text, cap):
+    """Other people's text as returned: control and bidi characters dropped, whitespace trimmed, capped."""
+    cleaned = _trim(clean_text(text))
+    if str_len(cleaned) > cap:
+        return str_head(cleaned, cap) + '…'
+    return cleaned
+
+
+def shape_chat(messages, limit):
+    """The last `limit` chat messages as [{sender, time, text}] (empty texts dropped)."""
+    out = []
+    if kind_of(messages) != 'array':
+        return out
+    for m in messages:
+        if kind_of(m) != 'object':
+            continue
+        text = shape_text(get_key(m, 'text', None), TEXT_CAP)
+        if len(text) == 0:
+            continue
+        out.append({'sender': normalize_name(get_key(m, 'sender', None)), 'time': shape_text(get_key(m, 'time', None), 40),
+                    'text': text})
+    if kind_of(limit) == 'number' and limit >= 0 and len(out) > limit:
+        out = out[len(out) - limit:]
+    return out
+
+
+def shape_captions(entries, limit):
+    """Caption lines as [{speaker, text}]: consecutive lines of one speaker are joined, the last `limit` kept."""
+    out = []
+    if kind_of(entries) != 'array':
+        return out
+    for e in entries:
+        if kind_of(e) != 'object':
+            continue
+        text = shape_text(get_key(e, 'text', None), TEXT_CAP)
+        if len(text) == 0:
+            continue
+        speaker = normalize_name(get_key(e, 'speaker', None))
+        if len(out) > 0 and out[len(out) - 1]['speaker'] == speaker:
+            last = out[len(out) - 1]
+            last['text'] = shape_text(last['text'] + ' ' + text, TEXT_CAP)
+        else:
+            out.append({'speaker': speaker, 'text': text})
+    if kind_of(limit) == 'number' and limit >= 0 and len(out) > limit:
+        out = out[len(out) - limit:]
+    return out
+
+
+# --- approval previews -------------------------------------------------------------------------
+
+def _meeting_label(code):
+    return code if is_meeting_code(code) else '(unknown meeting)'
+
+
+def action_preview(tool_name, args, code, detail):
+    """The approval text for an irreversible Meet tool. detail: {mic, camera, join_label, note} (optional)."""
+    if kind_of(args) != 'object':
+        args = {}
+    if kind_of(detail) != 'object':
+        detail = {}
+    meeting = _meeting_label(code)
+    sections = []
+    if tool_name == 'meet_send_chat':
+        sections.append(['Send to everyone in the call', meeting])
+        sections.append(['Message', get_key(args, 'text', None)])
+    elif tool_name == 'meet_remove_participant':
+        sections.append(['Remove from the call', normalize_name(get_key(args, 'name', None))])
+        sections.append(['Meeting', meeting])
+    elif tool_name == 'meet_mute_participant':
+        sections.append(['Mute for everyone', normalize_name(get_key(args, 'name', None))])
+        sections.append(['Meeting', meeting])
+    elif tool_name == 'meet_admit_participant':
+        sections.append(['Admit into the call', normalize_name(get_key(args, 'name', None))])
+        sections.append(['Meeting', meeting])
+    elif tool_name == 'meet_join':
+        sections.append(['Join the meeting', meeting])
+        sections.append(['Button', get_key(detail, 'join_label', None) or 'Join now / Ask to join'])
+        sections.append(['Your microphone', get_key(detail, 'mic', None) or 'unknown'])
+        sections.append(['Your camera', get_key(detail, 'camera', None) or 'unknown'])
+    elif tool_name == 'meet_leave':
+        sections.append(['Leave the call', meeting])
+    elif tool_name == 'meet_start_recording':
+        sections.append(['Start recording', meeting])
+        sections.append(['Who is told', 'everyone in the call sees that it is being recorded'])
+    elif tool_name == 'meet_stop_recording':
+        sections.append(['Stop recording', meeting])
+    else:
+        sections.append(['Action', tool_name])
+        sections.append(['Meeting', meeting])
+    note = get_key(detail, 'note', None)
+    if kind_of(note) == 'string' and len(note) > 0:
+        sections.append(['Note', note])
+    return build_preview(sections, None)
+
+
+def parse_details(lines):
+    """{link, phone, pin} from the text lines of the meeting details panel (None where not shown)."""
+    out = {'link': None, 'phone': None, 'pin': None}
+    if kind_of(lines) != 'array':
+        return out
+    after_phone = False
+    for raw in lines:
+        line = normalize_name(raw)
+        lowered = line.lower()
+        if out['link'] is None and lowered.find('meet.google.com/') >= 0:
+            start = lowered.find('meet.google.com/')
+            code = _code_from_text(_first_segment(line[start + len('meet.google.com'):]) or '')
+            if code is not None:
+                out['link'] = MEET_ORIGIN + '/' + code
+        elif lowered.startswith('pin:'):
+            out['pin'] = _trim(line[4:])
+        elif lowered == 'join by phone':
+            after_phone = True
+        elif after_phone and out['phone'] is None and line.find('+') >= 0:
+            out['phone'] = line
+    return out
+
+
+def trailing_number(text):
+    """The whole number a label ends with ("people6", "People 12" -> 6, 12), else None."""
+    if kind_of(text) != 'string':
+        return None
+    end = len(text)
+    start = end
+    while start > 0 and text[start - 1] >= '0' and text[start - 1] <= '9':
+        start -= 1
+    if start == end or end - start > 6:
+        return None
+    value = 0
+    for ch in text[start:end]:
+        value = value * 10 + (ord(ch) - 48)
+    return value

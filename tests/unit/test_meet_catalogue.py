@@ -1,0 +1,81 @@
+"""The Meet adapter's catalogue: exact names and risks; every schema is valid JSON Schema and in the flat subset.
+
+The adapter file is loaded under CPython with stand-ins for the platform layer (its definitions are plain data).
+"""
+import importlib.util
+import sys
+import types
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "siteagent_src"
+if str(SRC) not in sys.path:
+    sys.path.insert(0, str(SRC))
+
+from core.schema import check_tool_schema  # noqa: E402
+
+EXPECTED = {
+    "meet_status": "read", "meet_create_meeting": "write", "meet_open_meeting": "read",
+    "meet_meeting_info": "read", "meet_join": "irreversible", "meet_leave": "irreversible",
+    "meet_set_microphone": "write", "meet_set_camera": "write", "meet_list_participants": "read",
+    "meet_admit_participant": "irreversible", "meet_mute_participant": "irreversible",
+    "meet_remove_participant": "irreversible", "meet_read_chat": "read", "meet_send_chat": "irreversible",
+    "meet_raise_hand": "write", "meet_set_captions": "write", "meet_read_captions": "read",
+    "meet_start_recording": "irreversible", "meet_stop_recording": "irreversible",
+}
+
+
+class _Anything(types.ModuleType):
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+@pytest.fixture(scope="module")
+def meet():
+    stubs = {"platform": _Anything("platform"), "platform.meet_dom": _Anything("platform.meet_dom"),
+             "adapters": _Anything("adapters"), "adapters.site_tabs": _Anything("adapters.site_tabs")}
+    stubs["adapters"].site_tabs = stubs["adapters.site_tabs"]
+    saved = {k: sys.modules.get(k) for k in stubs}
+    sys.modules.update(stubs)
+    try:
+        spec = importlib.util.spec_from_file_location("meet_adapter_under_test", SRC / "adapters" / "meet.py")
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+    return mod
+
+
+def test_exact_names_and_risks(meet):
+    assert {t["name"]: t["risk"] for t in meet.ADAPTER["tools"]} == EXPECTED
+    assert len(meet.ADAPTER["tools"]) == 19
+    assert meet.ADAPTER["id"] == "meet" and meet.ADAPTER["hosts"] == ["meet.google.com"]
+    assert meet.ADAPTER["open_url"] == "https://meet.google.com/"
+    assert all(t["site"] == "meet" and t["public"] is True for t in meet.ADAPTER["tools"])
+
+
+def test_every_tool_has_an_implementation_and_a_health_selector_set(meet):
+    site = meet.SITE
+    assert set(site["worker_tools"]) == set(EXPECTED)
+    assert set(EXPECTED) <= set(site["tab_tools"]) | {"meet_create_meeting", "meet_open_meeting"}
+    assert site["preview"] is not None and len(meet.ADAPTER["selectors"]) >= 6
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_schema_is_valid_and_flat(meet, name):
+    tool = next(t for t in meet.ADAPTER["tools"] if t["name"] == name)
+    jsonschema.Draft202012Validator.check_schema(tool["inputSchema"])
+    assert check_tool_schema(tool["inputSchema"]) == []
+    assert len(tool["description"]) >= 60
+
+
+def test_untrusted_content_is_flagged_in_descriptions(meet):
+    by_name = {t["name"]: t for t in meet.ADAPTER["tools"]}
+    for name in ("meet_read_chat", "meet_read_captions", "meet_list_participants"):
+        assert "untrusted" in by_name[name]["description"]
