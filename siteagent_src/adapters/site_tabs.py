@@ -36,7 +36,10 @@ async def find_site_tab(hosts):
         return None
     best = tabs[0]
     for tab in tabs:
-        if tab['active'] or tab['lastAccessed'] > best['lastAccessed']:
+        if tab['active'] != best['active']:
+            if tab['active']:
+                best = tab
+        elif tab['lastAccessed'] > best['lastAccessed']:
             best = tab
     return best
 

@@ -79,17 +79,28 @@ def set_session_access_trusted_only():
 # --- messaging ----------------------------------------------------------------------------------
 
 def on_message(handler):
-    """handler(message, sender) -> Promise of a reply; the reply goes back through sendResponse."""
-    def listener(message, sender, send_response):
-        def done(reply):
-            send_response(reply)
+    """handler(message, sender) -> Promise of a reply; the reply goes back through sendResponse.
 
-        def failed(error):
-            send_response({'ok': False, 'reason': 'adapter_error', 'message': error_text(error)})
-
-        handler(message, sender).then(done, failed)
-        return True
-    chrome.runtime.onMessage.addListener(listener)
+    Whatever the handler does (throw synchronously, reject with a Python or a native error), the
+    sender gets exactly one answer, so no caller waits for a timeout.
+    """
+    __pragma__('js', '{}', '''
+    chrome.runtime.onMessage.addListener(function (message, sender, sendResponse) {
+        var answered = false;
+        function reply(value) {
+            if (answered) { return; }
+            answered = true;
+            try { sendResponse(value); } catch (e) { /* the port is gone */ }
+        }
+        function failed(error) {
+            var text;
+            try { text = String((error && error.message) || error); } catch (e) { text = "unknown error"; }
+            reply({ok: false, reason: "adapter_error", message: text});
+        }
+        try { Promise.resolve(handler(message, sender)).then(reply, failed); }
+        catch (e) { failed(e); }
+        return true;
+    });''')
 
 
 async def send_message(message):
