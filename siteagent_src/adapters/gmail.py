@@ -7,9 +7,9 @@ from core.gmail_logic import (APP_URL, UNTRUSTED_NOTE, TOOLS, fold_label, trim, 
                               pick_discard_control, pick_labelled, validate_draft, parse_thread_id, parse_route, search_url, thread_url,
                               check_query, account_from_label, send_preview_text, delete_preview_text,
                               refusal_preview, fingerprint, cap_message_body)
-from platform.gmail_dom import (find_all, find_one, closest, attr, has_class, text_of, is_visible, label_of,
+from platform.gmail_dom import (find_all, find_one, closest, attr, has_class, text_of, is_visible,
                                 control_candidates, gmail_click, insert_text, input_value, location_hash,
-                                location_href, wait_for, parent_of, is_connected, press_escape)
+                                location_href, wait_for, is_connected, press_escape)
 from adapters import site_tabs
 
 SEL = {
@@ -37,8 +37,8 @@ DETAIL_ROW = 'table.ajC tr'
 BUTTONS = '[role="button"], button'
 REPLY_LINKS = 'span.ams[role="link"]'
 COMPOSE_ROOT = 'div.M9, div[role="dialog"], form'
-RECIPIENT_INPUT = 'input[aria-label$="recipients" i]'
-CHIP = '[data-hovercard-id], span[email]'
+CHIP = '[role="option"][data-hovercard-id]'
+CLASSIC_CHIP = '.vR [email]'
 SUBJECT_INPUT = 'input[name="subjectbox"]'
 BODY_EDITOR = 'div[role="textbox"][aria-label="Message Body"]'
 MENU = '[role="menu"]'
@@ -243,34 +243,27 @@ def _compose_root(element):
     return None
 
 
-def _field_of(label):
-    text = fold_label(label).lower()
-    for field in ['to', 'cc', 'bcc']:
-        if text.startswith(field + ' '):
-            return field
-    return None
+def _add(items, value):
+    value = trim(value)
+    if len(value) > 0 and value not in items:
+        items.append(value)
 
 
 def _recipients(root):
+    """Addresses per field: chips of the 2021+ rows (.anm[name=to] [role=option][data-hovercard-id]),
+    else the classic row (textarea/input[name=to] in a tr, chips .vR [email]); plus text typed in the row."""
     out = {'to': [], 'cc': [], 'bcc': []}
-    inputs = find_all(root, RECIPIENT_INPUT)
-    for entry in inputs:
-        field = _field_of(attr(entry, 'aria-label'))
-        if field == None:
-            continue
-        row = entry
-        while parent_of(row) != None and parent_of(row) != root:
-            up = parent_of(row)
-            if len(find_all(up, RECIPIENT_INPUT)) > 1:
-                break
-            row = up
-        for chip in find_all(row, CHIP):
-            email = attr(chip, 'data-hovercard-id') or attr(chip, 'email')
-            if email != None and email not in out[field]:
-                out[field].append(email)
-        typed = trim(input_value(entry))
-        if len(typed) > 0 and typed not in out[field]:
-            out[field].append(typed)
+    for field in ['to', 'cc', 'bcc']:
+        row_css = '.anm[name="' + field + '"]'
+        for chip in find_all(root, row_css + ' ' + CHIP):
+            _add(out[field], attr(chip, 'data-hovercard-id') or '')
+        for typed in find_all(root, row_css + ' input'):
+            _add(out[field], input_value(typed))
+        classic = find_one(root, 'textarea[name="' + field + '"], input[name="' + field + '"]')
+        row = closest(classic, 'tr') if classic != None else None
+        if row != None:
+            for chip in find_all(row, CLASSIC_CHIP):
+                _add(out[field], attr(chip, 'email') or '')
     return out
 
 

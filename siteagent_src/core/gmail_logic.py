@@ -119,7 +119,7 @@ def _pick(candidates, matcher, what):
         if not (has_key(cand, 'visible') and cand['visible'] is True):
             hidden += 1
             continue
-        if has_key(cand, 'disabled') and cand['disabled'] is not False:
+        if not (has_key(cand, 'disabled') and cand['disabled'] is False):
             disabled += 1
             continue
         found.append(index)

@@ -124,14 +124,6 @@ def location_href():
     return location.href
 
 
-def location_search_param(key):
-    __pragma__('js', '{}', '''return new URLSearchParams(location.search).get(key);''')
-
-
-def page_title():
-    return document.title
-
-
 async def wait_for(check, timeout_ms):
     """Poll check() every 50 ms until it returns something other than None; None on timeout."""
     deadline = now_ms() + timeout_ms
@@ -142,14 +134,6 @@ async def wait_for(check, timeout_ms):
         if now_ms() >= deadline:
             return None
         await sleep(50)
-
-
-def parent_of(element):
-    __pragma__('js', '{}', '''return (element && element.parentElement) || null;''')
-
-
-def contains(outer, inner):
-    __pragma__('js', '{}', '''return !!(outer && inner && outer.contains(inner));''')
 
 
 def is_connected(element):

@@ -165,8 +165,15 @@ def test_send_denied_sends_nothing(page, gmail):
 
 
 def test_send_approved_sends_exactly_one_message(page, gmail):
-    open_gmail(page, gmail)
+    handle = open_gmail(page, gmail)
     ok(page, "gmail_compose_draft", DRAFT)
+    # open the send-options menu so that "Schedule send" is on screen next to Send
+    drv = page.driver
+    back = drv.current_window_handle
+    drv.switch_to.window(handle)
+    drv.find_element("css selector", '[aria-label="More send options"]').click()
+    wait_until(lambda: drv.find_element("css selector", '[role="menuitem"].yr').is_displayed(), 5, "Schedule send")
+    drv.switch_to.window(back)
     key = start_call(page, "gmail_send_draft", {})
     _, out = approve(page, key, allow=True, expect_in_preview=["To: ann.lee@example.com"])
     assert out["ok"] is True, out
