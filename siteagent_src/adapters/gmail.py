@@ -63,7 +63,11 @@ def _wait_ms(args):
 # --- tab side: reading --------------------------------------------------------------------------
 
 def _route():
-    return parse_route(location_hash())
+    """The hash route; a full-window compose (?view=cm) counts as its own view."""
+    route = parse_route(location_hash())
+    if location_href().find('view=cm') >= 0:
+        route['view'] = 'compose'
+    return route
 
 
 def _visible(root, selector):
@@ -76,11 +80,8 @@ def _status(args):
     route = _route()
     sends = [c for c in control_candidates(None, BUTTONS) if c['visible'] and not c['disabled']
              and pick_send_control([c])['ok']]
-    view = route['view']
-    if location_href().find('view=cm') >= 0:
-        view = 'compose'
     return {'signed_in': account != None and find_one(None, SEL['main']) != None, 'account': account,
-            'view': view, 'folder': route['folder'], 'query': route['query'], 'thread_id': route['thread_id'],
+            'view': route['view'], 'folder': route['folder'], 'query': route['query'], 'thread_id': route['thread_id'],
             'compose_open': len(sends), 'url': location_href()}
 
 

@@ -138,7 +138,9 @@ def test_compose_draft_opens_through_the_url_and_stays_unsent(page, gmail):
     assert "to=ann.lee%40example.com%2Cb%2Btag%40example.org" in opened[0]["path"]
     time.sleep(1.0)
     assert actions(gmail, "send") == [] and actions(gmail, "schedule_send") == []
-    assert ok(page, "gmail_status")["compose_open"] == 1
+    status = ok(page, "gmail_status")
+    assert status["compose_open"] == 1 and status["view"] == "compose"
+    assert call(page, "gmail_list_threads")["reason"] == "adapter_error"     # no list behind a full-window draft
 
 
 def test_bad_addresses_are_refused_naming_the_field(page, gmail):
