@@ -392,3 +392,93 @@ A("meet_logic", "STATES")
 for label in ["people6", "People 12", "people", "", None, "7", "x1234567", "a\u0663"]:
     C("meet_logic", "trailing_number", label)
 # --- end meet_logic ----------------------------------------------------------------------------
+# === Gmail (issue 4) — core.gmail_logic ===========================================================
+from tests.parity import harness as _harness  # noqa: E402
+
+if "core.gmail_logic" not in _harness.CORE_MODULES:
+    _harness.CORE_MODULES.append("core.gmail_logic")
+
+BIDI_SEND = ["Send", "Send (Ctrl-Enter)", "Send \u202a(Ctrl-Enter)\u202c", "Send\u00a0\u202a(Ctrl-Enter)\u202c",
+             "\u200eSend\u200f", "\u2066Send\u2069", "Send (\u2318Enter)", "  Send  ", "Send \u202e(Ctrl-Enter)",
+             "Schedule send", "More send options", "send", "SEND", "Send now", "Sending…", "Send\u200b", "",
+             None, 5, ["Send"], "Resend", "Send (Ctrl-Enter) ", "Discard draft \u202a(Ctrl-Shift-D)\u202c"]
+for label in BIDI_SEND:
+    C("gmail_logic", "is_send_label", label)
+    C("gmail_logic", "fold_label", label)
+    C("gmail_logic", "is_discard_label", label)
+    C("gmail_logic", "strip_bidi", label)
+_V, _H, _D = {"visible": True, "disabled": False}, {"visible": False, "disabled": False}, {"visible": True, "disabled": True}
+for cands in [
+    [dict(_V, label="Send \u202a(Ctrl-Enter)\u202c")],
+    [dict(_H, label="Send"), dict(_V, label="Send (Ctrl-Enter)")],
+    [dict(_D, label="Send"), dict(_H, label="Send")],
+    [dict(_V, label="Send"), dict(_V, label="Send \u202a(Ctrl-Enter)\u202c")],
+    [dict(_V, label="Schedule send"), dict(_V, label="More send options")],
+    [dict(_V, label="More send options"), dict(_V, label="Send"), dict(_V, label="Schedule send")],
+    [], None, "Send", [None, 3, {"label": "Send"}, {"label": "Send", "visible": "yes", "disabled": False}],
+    [{"label": "Send", "visible": True}], [{"label": "Send", "visible": True, "disabled": None}],
+]:
+    C("gmail_logic", "pick_send_control", cands)
+    C("gmail_logic", "pick_discard_control", cands)
+    C("gmail_logic", "pick_labelled", cands, ["Send", "Archive"], "Archive")
+for addr in ["a@b.co", "first.last+tag@sub.example.org", "o'neil@example.ie", "a@b", "@b.com", "a@@b.com",
+             "a b@c.com", "a@b..com", "a@-b.com", "a@b-.com", ".a@b.com", "a.@b.com", "a..b@c.com", "a@b.c",
+             "a@b.c0m", "x@xn--p1ai.xn--p1ai", "é@b.com", "a@é.com", "Bob <bob@x.com>", "a,b@c.com", "",
+             "a" * 65 + "@b.com", "a@" + "b" * 64 + ".com", "a@" + ".".join(["b" * 60] * 5) + ".com",
+             None, 7, "a@b.com\n", ASTRAL + "@b.com"]:
+    C("gmail_logic", "address_problem", addr)
+for args in [
+    {"to": ["ann@example.com"], "subject": "Hi", "body": "Yo"},
+    {"to": [" ann@example.com "], "cc": [], "bcc": None},
+    {"to": ["ann@example.com", "bad"]}, {"cc": ["x@y.z"]}, {"bcc": "a@b.com"}, {"to": [5]},
+    {"to": ["a%d@b.com" % i for i in range(26)]}, {"subject": "a\nb"}, {"subject": "x" * 251},
+    {"body": "y" * 5001}, {"body": "\u00e9" * 5000, "subject": ASTRAL * 250}, {"body": ASTRAL * 5000},
+    {"subject": 3}, {}, None, [], {"to": ["\u202eann@example.com"]},
+]:
+    C("gmail_logic", "validate_draft", args)
+for draft in [
+    {"to": ["a+b@x.com", "c@y.org"], "cc": [], "bcc": ["z@q.io"], "subject": "Hi & bye ✓ " + ASTRAL, "body": "L1\nL2 100%"},
+    {"to": [], "cc": [], "bcc": [], "subject": "", "body": ""},
+    {"to": ["a@b.com"], "subject": "#?=&/+;,:@$'!()*~-_.", "body": "\r\n\t\u0000\u202e\ud800x"},
+    {"subject": "only"},
+]:
+    C("gmail_logic", "compose_url", draft)
+for text in ["", "abc", "a b+c", "é", ASTRAL, "\ud800", "\udc00a", "-_.!~*'()", "%", "\u0000\u007f\u0080\u07ff\u0800\uffff"]:
+    C("gmail_logic", "percent_encode", text)
+for text in ["a%20b", "a+b", "%E2%9C%93", "%F0%9F%98%80", "%zz", "%", "%E2%9C", "%C3%28", "%ED%A0%80", "%F4%90%80%80",
+             "%C0%AF", "%e2%9c%93x", "%2", "100%25", "%FF%FE", "caf%C3%A9+au+lait", None]:
+    C("gmail_logic", "percent_decode", text, True)
+    C("gmail_logic", "percent_decode", text, False)
+for text in ["18c1a2b3c4d5e6f7", "#thread-f:1784390849923411829", "thread-f:1", "thread-a:r-123", "thread-f:",
+             "thread-f:99999999999999999999999999", "FMfcgzGtwgsJWDMZQvdlHnlrbvlJHbKr", "short", "has space here",
+             "https://mail.google.com/mail/u/0/#inbox/18c1a2b3c4d5e6f7", "https://mail.google.com/mail/u/0/#search/x/FMfcgzGtwgsJWDMZQvdlHnlrbvlJHbKr",
+             "https://mail.google.com/mail/u/0/#inbox", " 18c1a2b3c4d5e6f7 ", "", None, 12, "x" * 65]:
+    C("gmail_logic", "parse_thread_id", text)
+for h in ["", "#", "#inbox", "#inbox/18c1a2b3c4d5e6f7", "#inbox/p2", "#search/from%3Aalice+is%3Aunread",
+          "#search/a%2Bb/FMfcgzGtwgsJWDMZQvdlHnlrbvlJHbKr", "#label/My+Work", "#label/Work/18c1a2b3c4d5e6f7",
+          "#category/social", "#sent?compose=new", "#settings/general", "#search", "#label", "#inbox/a/b",
+          "#starred/18c1a2b3c4d5e6f7", "#trash", "inbox", None, "#search/%E2%9C%93"]:
+    C("gmail_logic", "parse_route", h)
+for q in ["from:alice is:unread", "a+b c", "✓", ASTRAL, "#?&"]:
+    C("gmail_logic", "search_url", q)
+for q in ["from:x", "", "   ", "a\nb", "x" * 501, None, " trimmed "]:
+    C("gmail_logic", "check_query", q)
+for label in ["Google Account: Test User  \n(test.user@example.com)", "Google Account: A (a@b.co)",
+              "Google Account: (not an address)", "Google Account", None, "Google Account: X \u202a(x@y.org)\u202c"]:
+    C("gmail_logic", "account_from_label", label)
+for details in [{"to": ["a@x.com", "b@y.com"], "cc": ["c@z.com"], "bcc": [], "subject": "S", "body": "B\nC"},
+                {"to": [], "subject": "none", "body": "x" * 3000}, None, {"to": "a@x.com"}]:
+    C("gmail_logic", "send_preview_text", details)
+    C("gmail_logic", "fingerprint", details)
+for details in [{"thread_id": "18c1a2b3c4d5e702", "subject": "Re: kickoff", "participants": ["d@x.net", "me@x.com"],
+                 "body": "Kickoff is Monday"}, {"participants": []}, None]:
+    C("gmail_logic", "delete_preview_text", details)
+C("gmail_logic", "refusal_preview", "2 Send controls are on the page")
+C("gmail_logic", "cap_message_body", "abc", 2)
+C("gmail_logic", "cap_message_body", ASTRAL * 3, 2)
+C("gmail_logic", "cap_message_body", None, 2)
+C("gmail_logic", "trim", "\u00a0 x \t\n")
+C("gmail_logic", "trim", "\ufeffx")
+A("gmail_logic", "TOOLS")
+A("gmail_logic", "SEND_LABELS")
+# === end Gmail block ==============================================================================
