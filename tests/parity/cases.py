@@ -482,3 +482,84 @@ C("gmail_logic", "trim", "\ufeffx")
 A("gmail_logic", "TOOLS")
 A("gmail_logic", "SEND_LABELS")
 # === end Gmail block ==============================================================================
+# === Calendar (issue 5): core.calendar_logic =====================================================
+# Keep this block contiguous; other sites append their own blocks after it.
+from tests.parity import harness as _cal_harness  # noqa: E402
+
+if "core.calendar_logic" not in _cal_harness.CORE_MODULES:
+    _cal_harness.CORE_MODULES.append("core.calendar_logic")   # not imported by the other core modules
+
+CAL_ISO = ["2026-03-16", "2026-03-16T09:05", " 2026-03-16T09:05:07.5Z ", "2026-03-16 23:59:59+05:30",
+           "2026-03-16T00:00-0800", "2024-02-29", "2026-02-29", "2026-13-01", "2026-03-16T24:00",
+           "2026-03-16T10:00+15:00", "2026-03-16T10:00 PST", "2026-3-16", "", "tomorrow", None, 7, ASTRAL]
+for v in CAL_ISO:
+    C("calendar_logic", "parse_iso", v)
+    C("calendar_logic", "local_time", v, "start")
+    C("calendar_logic", "add_days", v, 1)
+    C("calendar_logic", "view_url", "week", v)
+    C("calendar_logic", "view_range", "month", v, 0)
+    C("calendar_logic", "iso_to_datekey", v)
+for n in [-719468, -1, 0, 1, 20528, 59, 60, 146096, 146097, 84000]:
+    C("calendar_logic", "civil_from_days", n)
+for y, m, d in [(1900, 3, 1), (2000, 2, 29), (2026, 3, 16), (1969, 12, 31), (2199, 12, 31)]:
+    C("calendar_logic", "days_from_civil", y, m, d)
+    C("calendar_logic", "weekday", y, m, d)
+for a, b in [("2026-03-20T23:30:00-02:00", "2026-03-21T01:00:00-02:00"), ("2026-03-20T10:00", "2026-03-20T11:00"),
+             ("2026-12-31", None), ("2026-03-20", "2026-03-22"), ("2026-03-20T10:00", None),
+             ("2026-03-20T10:00", "2026-03-20T10:00"), ("2026-03-20", "2026-03-20T10:00"),
+             ("2026-03-20T10:00Z", "2026-03-20T11:00"), ("2026-03-21", "2026-03-20"), ("soon", "x"),
+             ("2026-03-01T00:30+01:00", "2026-03-01T01:30+01:00"), ("2028-02-29T23:00-14:00", "2028-03-01T12:00Z")]:
+    C("calendar_logic", "event_times", a, b)
+for text in ["plain", "Café & co / 1", "a\nb " + ASTRAL, "-_.!~*'()", " %&=+/?#", "\ud800x", "é" * 40, "", None]:
+    C("calendar_logic", "url_encode", text)
+C("calendar_logic", "eventedit_url", "Design review", "20260318T150000Z/20260318T160000Z", "Bring mockups & notes",
+  "Room 7", ["erin@example.com", "frank@example.org"])
+C("calendar_logic", "eventedit_url", "", None, None, "", [])
+C("calendar_logic", "eventedit_url", ASTRAL, "20260320/20260321", None, None, None)
+for view, date, start in [("day", "2026-03-25", 0), ("week", "2026-03-21", 0), ("week", "2026-03-15", 1),
+                          ("month", "2024-02-10", 0), ("year", "2026-03-01", 0), ("week", "2026-03-01T10:00", 0)]:
+    C("calendar_logic", "view_range", view, date, start)
+    C("calendar_logic", "view_url", view, date)
+for path in ["/calendar/r", "/calendar/r/", "/calendar/u/1/r/day/2026/3/25", "/calendar/r/week/2026/2/30",
+             "/calendar/r/eventedit", "/calendar/r/eventedit/abc_-1?x=1", "/mail/u/0/", "", None, "/calendar/r/month"]:
+    C("calendar_logic", "parse_path", path)
+for key in [28784, "28784", 0, -1, 1.5, "x", None, 512 * 230 + 12 * 32 + 31, 512 * 56 + 2 * 32 + 30]:
+    C("calendar_logic", "datekey_to_iso", key)
+CAL_LABELS = [
+    ("10am to 11:30am, Lunch, with, commas, Alice Example, Accepted, Room 4, March 16, 2026", "Lunch, with, commas"),
+    ("12pm to 12:45pm, Focus, March 20, 2026", None), ("11pm to 1am, Late, March 31, 2026", "Late"),
+    ("All day, Offsite, HR Team, Needs RSVP, Lakeside, March 19, 2026", "Offsite"),
+    ("9:30am to 10am, Call, Bob, Declined, March 18, 2026", "Wrong title"), ("garbage", None), (None, None),
+    ("10am to 11am, T, Mallory, Tentative, A, B, Mar 18, 2026", "T")]
+for label, title in CAL_LABELS:
+    C("calendar_logic", "parse_chip_label", label, title)
+for t in ["12am", "12:30pm", "13pm", "14:05", "9", "9:5am", " 7:45 PM ", "", None]:
+    C("calendar_logic", "parse_time_12h", t)
+for t in ["Monday, March 16, 2026", "Mar 16, 2026", "Sept. 1, 2026", "Feb 30, 2026", "16 March 2026", None]:
+    C("calendar_logic", "parse_long_date", t)
+CAL_GUESTS = [[" Ann@Example.COM", "ann@example.com", "b.c+d@sub.example.org"], ["Ann <ann@example.com>"],
+              ["ann@example"], ["a..b@example.com"], ["ann@-x.com"], ["a@b.12"], [7], "a@b.com", [], [ASTRAL + "@x.com"]]
+for g in CAL_GUESTS:
+    C("calendar_logic", "check_guests", g, "guests")
+for label in ["Alice, Attending, Organizer", "Bob Builder, Maybe", "x", "", None, "Carol, Awaiting, Optional"]:
+    C("calendar_logic", "parse_guest_label", label)
+for label in ["Google Account: Sam  (Me@Example.com)", "Google Account: nobody", "(not an email)", None]:
+    C("calendar_logic", "account_email", label)
+CAL_SNAP = {"ok": True, "title": "Sync", "start": "2026-03-16T10:00:00", "end": "2026-03-16T11:00:00",
+            "location": "Room 1", "description": "Old", "organizer": "alice@example.com", "my_rsvp": "needs_action",
+            "guests": [{"email": "alice@example.com"}, {"email": "bob@example.com"}, {"name": "no email"}]}
+for args in [{"start": "2026-03-16T10:30", "location": "Room 1", "description": "New\nlines", "send_updates": True},
+             {"title": "Sync", "send_updates": False}, {"description": "x" * 3000 + ASTRAL, "send_updates": True},
+             {"title": "\u202eevil\u0007", "send_updates": "yes"}]:
+    C("calendar_logic", "update_preview", CAL_SNAP, args)
+C("calendar_logic", "update_preview", {"ok": False, "message": "gone"}, {"title": "T", "send_updates": False})
+C("calendar_logic", "update_preview", None, {})
+C("calendar_logic", "add_guests_preview", CAL_SNAP, ["bob@example.com", "c@example.com"], False)
+C("calendar_logic", "rsvp_preview", CAL_SNAP, "no")
+C("calendar_logic", "rsvp_preview", {"ok": True, "my_rsvp": "yes"}, "maybe")
+C("calendar_logic", "delete_preview", CAL_SNAP, True)
+C("calendar_logic", "delete_preview", {"ok": True, "title": "Solo", "guests": []}, True)
+C("calendar_logic", "save_preview", {"ok": True, "title": "T", "guests": ["g@example.com", 3], "start": "2026-03-16",
+                                     "end": "2026-03-17", "all_day": True}, True)
+C("calendar_logic", "save_preview", {"ok": False, "message": "no editor"}, False)
+# === end of Calendar block ========================================================================

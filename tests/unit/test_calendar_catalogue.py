@@ -1,0 +1,101 @@
+"""The Calendar adapter's catalogue contract: exact names and risks, valid flat schemas, and a
+worker or tab function behind every tool. The adapter is loaded under CPython with its browser
+dependencies stubbed (only the definitions are read; no tool runs)."""
+import importlib.util
+import sys
+import types
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SRC = REPO / "siteagent_src"
+if str(SRC) not in sys.path:
+    sys.path.insert(0, str(SRC))
+
+from core.schema import check_tool_schema  # noqa: E402
+from core.protocol import is_tool_name  # noqa: E402
+
+EXPECTED = {
+    "calendar_status": "read", "calendar_list_events": "read", "calendar_go_to_date": "read",
+    "calendar_read_event": "read", "calendar_draft_event": "write", "calendar_save_event": "irreversible",
+    "calendar_update_event": "irreversible", "calendar_add_guests": "irreversible",
+    "calendar_rsvp": "irreversible", "calendar_delete_event": "irreversible",
+}
+
+
+def _stub(name):
+    mod = types.ModuleType(name)
+    mod.__getattr__ = lambda attr: (lambda *a: None)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def calendar_site():
+    stubs = {n: _stub(n) for n in ("buildinfo", "platform.dom", "platform.calendar_dom", "platform.js",
+                                   "adapters.site_tabs")}
+    adapters_pkg = types.ModuleType("adapters")
+    adapters_pkg.site_tabs = stubs["adapters.site_tabs"]
+    stubs["adapters"] = adapters_pkg
+    saved = {n: sys.modules.get(n) for n in stubs}
+    sys.modules.update(stubs)
+    try:
+        spec = importlib.util.spec_from_file_location("siteagent_calendar_adapter", SRC / "adapters" / "calendar.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        for n, m in saved.items():
+            if m is None:
+                sys.modules.pop(n, None)
+            else:
+                sys.modules[n] = m
+    return module.SITE
+
+
+def test_exact_names_and_risks(calendar_site):
+    tools = calendar_site["adapter"]["tools"]
+    assert [t["name"] for t in tools] == list(EXPECTED)
+    assert {t["name"]: t["risk"] for t in tools} == EXPECTED
+
+
+def test_adapter_descriptor(calendar_site):
+    adapter = calendar_site["adapter"]
+    assert adapter["id"] == "calendar" and adapter["hosts"] == ["calendar.google.com"]
+    assert adapter["open_url"] == "https://calendar.google.com/calendar/r"
+    assert len(adapter["selectors"]) >= 4 and callable(calendar_site["preview"])
+
+
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_every_schema_is_valid_and_in_the_subset(calendar_site, name):
+    tool = next(t for t in calendar_site["adapter"]["tools"] if t["name"] == name)
+    schema = tool["inputSchema"]
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert check_tool_schema(schema) == []
+    assert all(is_tool_name(p) for p in schema["properties"])
+    assert tool["site"] == "calendar" and tool["public"] is True
+    assert len(tool["description"]) >= 80 and "\n" not in tool["description"]
+
+
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_every_tool_has_code_behind_it(calendar_site, name):
+    tool = next(t for t in calendar_site["adapter"]["tools"] if t["name"] == name)
+    if tool.get("runs_in") == "tab":
+        assert name in calendar_site["tab_tools"] and name not in calendar_site["worker_tools"]
+    else:
+        assert name in calendar_site["worker_tools"]
+
+
+def test_guest_facing_tools_require_the_email_answer(calendar_site):
+    by_name = {t["name"]: t for t in calendar_site["adapter"]["tools"]}
+    for name in ("calendar_save_event", "calendar_update_event", "calendar_add_guests", "calendar_delete_event"):
+        schema = by_name[name]["inputSchema"]
+        assert schema["properties"]["send_updates"]["type"] == "boolean"
+        assert "send_updates" in schema["required"]
+    for name in ("calendar_list_events", "calendar_read_event"):
+        assert "untrusted" in by_name[name]["description"].lower()
+
+
+def test_the_registry_lists_the_calendar_site():
+    text = (SRC / "adapters" / "registry.py").read_text()
+    assert "calendar.SITE" in text
