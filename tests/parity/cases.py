@@ -393,10 +393,6 @@ for label in ["people6", "People 12", "people", "", None, "7", "x1234567", "a\u0
     C("meet_logic", "trailing_number", label)
 # --- end meet_logic ----------------------------------------------------------------------------
 # === Gmail (issue 4) — core.gmail_logic ===========================================================
-from tests.parity import harness as _harness  # noqa: E402
-
-if "core.gmail_logic" not in _harness.CORE_MODULES:
-    _harness.CORE_MODULES.append("core.gmail_logic")
 
 BIDI_SEND = ["Send", "Send (Ctrl-Enter)", "Send \u202a(Ctrl-Enter)\u202c", "Send\u00a0\u202a(Ctrl-Enter)\u202c",
              "\u200eSend\u200f", "\u2066Send\u2069", "Send (\u2318Enter)", "  Send  ", "Send \u202e(Ctrl-Enter)",
@@ -484,11 +480,6 @@ A("gmail_logic", "SEND_LABELS")
 # === end Gmail block ==============================================================================
 # === Calendar (issue 5): core.calendar_logic =====================================================
 # Keep this block contiguous; other sites append their own blocks after it.
-from tests.parity import harness as _cal_harness  # noqa: E402
-
-if "core.calendar_logic" not in _cal_harness.CORE_MODULES:
-    _cal_harness.CORE_MODULES.append("core.calendar_logic")   # not imported by the other core modules
-
 CAL_ISO = ["2026-03-16", "2026-03-16T09:05", " 2026-03-16T09:05:07.5Z ", "2026-03-16 23:59:59+05:30",
            "2026-03-16T00:00-0800", "2024-02-29", "2026-02-29", "2026-13-01", "2026-03-16T24:00",
            "2026-03-16T10:00+15:00", "2026-03-16T10:00 PST", "2026-3-16", "", "tomorrow", None, 7, ASTRAL]
