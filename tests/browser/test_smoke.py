@@ -53,12 +53,12 @@ def test_content_script_is_never_injected_twice(fresh, google_sites):
 
 def test_tab_tool_round_trip(fresh, google_sites, chatbot_site):
     fresh.open(google_sites["gmail"].url("/"))
-    title = fresh.driver.title
+    title, path = fresh.driver.execute_script("return [document.title, location.pathname]")
     fresh.new_tab()
     fresh.open_chatbot(chatbot_site)
     out = fresh.sa_send("CALL_TOOL", {"name": "test_tab_info", "args": {}})["payload"]
     assert out == {"ok": True, "tool": "test_tab_info",
-                   "result": {"title": title, "host": "mail.google.com", "path": "/"}}
+                   "result": {"title": title, "host": "mail.google.com", "path": path}}
 
 
 def test_no_target_tab(fresh, chatbot_site):

@@ -1,5 +1,4 @@
 import json
-import time
 
 import pytest
 
@@ -64,10 +63,28 @@ def test_rejects():
     assert canonical_json("\ud800") == '"\\ud800"'   # lone surrogate escaped like JSON.stringify
 
 
+class _Trap(str):
+    """A string that fails the test if the size walker reads more than `allowed` characters of it."""
+    allowed = 1200
+
+    def __iter__(self):
+        for i, ch in enumerate(str.__iter__(self)):
+            if i > self.allowed:
+                raise AssertionError("json_size walked past its budget")
+            yield ch
+
+
+class _Poison:
+    """Never inspected by a walker that stops at its budget (it would make the value INVALID)."""
+
+
 def test_size_walker_exits_early():
-    huge = "x" * 50_000_000
-    start = time.perf_counter()
-    assert json_size({"a": huge}, 1000, 32) == TOO_BIG
+    # 50 MB is refused by length alone, without walking it
+    assert json_size({"a": "x" * 50_000_000}, 1000, 32) == TOO_BIG
     assert json_size(list(range(10 ** 6)), 1000, 32) == TOO_BIG
-    assert time.perf_counter() - start < 0.5
+    # within the length check, the walk stops as soon as the budget is spent
+    assert json_size(_Trap("y" * 990), 1000, 32) == 992
+    assert json_size(["x" * 600, "x" * 600, _Poison(), _Poison()], 1000, 32) == TOO_BIG
+    assert json_size({"a": "x" * 600, "b": "x" * 600, "c": _Poison()}, 1000, 32) == TOO_BIG
+    assert json_size(["x" * 10, _Poison()], 1000, 32) == INVALID        # the poison is real
     assert json_size("ab", 4, 32) == 4 and json_size("abc", 4, 32) == TOO_BIG

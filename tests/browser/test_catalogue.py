@@ -1,0 +1,54 @@
+"""The public catalogue contract, read from the built extension itself (LIST_TOOLS), not from sources."""
+import jsonschema
+import pytest
+
+from extension import reset_extension_state
+
+pytestmark = pytest.mark.browser
+
+GMAIL = {
+    "gmail_status": "read", "gmail_list_threads": "read", "gmail_search": "read", "gmail_open_thread": "read",
+    "gmail_read_thread": "read", "gmail_compose_draft": "write", "gmail_reply_draft": "write",
+    "gmail_discard_draft": "write", "gmail_send_draft": "irreversible", "gmail_archive_thread": "write",
+    "gmail_mark_thread": "write", "gmail_label_thread": "write", "gmail_delete_thread": "irreversible",
+}
+CALENDAR = {
+    "calendar_status": "read", "calendar_list_events": "read", "calendar_go_to_date": "read",
+    "calendar_read_event": "read", "calendar_draft_event": "write", "calendar_save_event": "irreversible",
+    "calendar_update_event": "irreversible", "calendar_add_guests": "irreversible",
+    "calendar_rsvp": "irreversible", "calendar_delete_event": "irreversible",
+}
+MEET = {
+    "meet_status": "read", "meet_create_meeting": "write", "meet_open_meeting": "read",
+    "meet_meeting_info": "read", "meet_join": "irreversible", "meet_leave": "irreversible",
+    "meet_set_microphone": "write", "meet_set_camera": "write", "meet_list_participants": "read",
+    "meet_admit_participant": "irreversible", "meet_mute_participant": "irreversible",
+    "meet_remove_participant": "irreversible", "meet_read_chat": "read", "meet_send_chat": "irreversible",
+    "meet_raise_hand": "write", "meet_set_captions": "write", "meet_read_captions": "read",
+    "meet_start_recording": "irreversible", "meet_stop_recording": "irreversible",
+}
+GOOGLE = {**GMAIL, **CALENDAR, **MEET}
+OTHER_PUBLIC = {}
+CONSOLE_ONLY = {"browser_health", "generic_click_text"}
+
+
+@pytest.fixture
+def listing(browser, chatbot_site):
+    reset_extension_state(browser)
+    browser.open_chatbot(chatbot_site)
+    return browser.sa_send("LIST_TOOLS")["payload"]
+
+
+def test_exact_public_catalogue(listing):
+    public = {t["name"]: t["risk"] for t in listing if not t["name"].startswith("test_")}
+    assert len(GOOGLE) == 42
+    assert public == {**GOOGLE, **OTHER_PUBLIC}
+    assert not CONSOLE_ONLY & set(public)
+
+
+def test_every_schema_is_valid_json_schema_and_described(listing):
+    for tool in listing:
+        jsonschema.Draft202012Validator.check_schema(tool["inputSchema"])
+        assert tool["inputSchema"]["type"] == "object"
+        assert tool["inputSchema"].get("additionalProperties") is False, tool["name"]
+        assert len(tool["description"]) >= 40, tool["name"]
