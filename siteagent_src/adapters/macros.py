@@ -10,13 +10,13 @@ MACRO_LIST = {
     'name': 'macro_list',
     'description': ('Use to see which recorded macros the user saved. Returns {"macros": [{name, description, '
                     'params: [names], risk, steps: [tool names]}]}; risk is the highest risk of its steps. '
-                    '`max_risk` keeps only macros up to that risk; `with_steps` false leaves the steps out. '
+                    '`max_risk` keeps only macros up to that risk; `brief` true leaves the steps out. '
                     'It runs nothing.'),
     'risk': 'read', 'site': 'macros', 'public': True,
     'inputSchema': {'type': 'object', 'additionalProperties': False, 'properties': {
         'max_risk': {'type': 'string', 'enum': ['read', 'write', 'irreversible'],
                      'description': 'Only macros whose overall risk is at most this.'},
-        'with_steps': {'type': 'boolean', 'description': 'Include each macro\'s step tool names (default true).'}}},
+        'brief': {'type': 'boolean', 'description': 'Leave out each macro\'s steps (default false).'}}},
 }
 
 MACRO_RUN = {
@@ -48,7 +48,7 @@ async def macro_list(args, ctx):
         item = summarize(macros[name], ctx['catalogue'])
         if risk_rank(item['risk']) > limit:
             continue
-        if 'with_steps' in args and args['with_steps'] == False:
+        if 'brief' in args and args['brief'] == True:
             drop_key(item, 'steps')
         out.append(item)
     return {'macros': out}

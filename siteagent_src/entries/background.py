@@ -9,7 +9,7 @@ from platform.chrome import (on_message, on_installed, on_startup, on_action_cli
                              set_session_access_trusted_only, register_content_script, granted_origins,
                              on_permissions_changed, permission_remove)
 from platform.chrome_extra import on_alarm, manifest_hosts
-from platform.js import random_id
+from platform.js import random_id, serialized, attempt_async
 from core.catalogue import find_tool
 from adapters.registry import catalogue
 from core.outcome import success
@@ -229,7 +229,11 @@ async def granted_google_patterns():
 
 
 async def sync_content_scripts():
-    await register_content_script(GOOGLE_SCRIPT_ID, await granted_google_patterns(), ['content.js'])
+    # Permission events arrive in bursts: one registration at a time, or Chrome sees a duplicate id.
+    async def sync():
+        await attempt_async(lambda p: register_content_script(GOOGLE_SCRIPT_ID, p, ['content.js']),
+                            await granted_google_patterns())
+    return await serialized(GOOGLE_SCRIPT_ID, sync)
 
 
 async def installed(details):

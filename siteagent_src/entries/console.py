@@ -225,8 +225,8 @@ def collect_args(tool):
         control = by_id('arg-' + prop_name)
         kind = control.getAttribute('data-kind')
         if kind == 'boolean':
-            if control.checked or prop_name in required:
-                args[prop_name] = control.checked == True
+            # A checkbox always has a value: what the person sees is what is sent.
+            args[prop_name] = control.checked == True
             continue
         text = value_of(control)
         if kind == 'integer' or kind == 'number':

@@ -1,6 +1,7 @@
 """chrome.* used by the console, side panel and health checks: alarms, badge, storage events, side panel."""
 # __pragma__ ('noalias', 'get')
 # __pragma__ ('noalias', 'name')
+# __pragma__ ('noalias', 'keys')
 from platform.js import attempt_async
 
 
