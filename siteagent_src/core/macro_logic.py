@@ -40,6 +40,13 @@ FILE_SCHEMA = {
     },
 }
 
+# The file's own fields; each macro is then checked on its own, so one bad macro does not hide the others.
+_FILE_TOP = {
+    'type': 'object', 'required': ['format', 'version', 'macros'], 'additionalProperties': False,
+    'properties': {'format': FILE_SCHEMA['properties']['format'], 'version': FILE_SCHEMA['properties']['version'],
+                   'macros': {'type': 'array', 'maxItems': 100}},
+}
+
 _KINDS = {'string': 'a string', 'integer': 'an integer', 'number': 'a number', 'boolean': 'true or false',
           'array': 'an array', 'object': 'an object'}
 
@@ -84,7 +91,7 @@ def schema_errors(schema, value, path, errors):
             _err(errors, path, 'must have at least ' + str(schema['minItems']) + ' item(s)')
         elif has_key(schema, 'maxItems') and len(value) > schema['maxItems']:
             _err(errors, path, 'must have at most ' + str(schema['maxItems']) + ' items')
-        else:
+        elif has_key(schema, 'items'):
             index = 0
             for item in value:
                 schema_errors(schema['items'], item, _join(path, index), errors)
@@ -159,7 +166,7 @@ def check_macro(macro, tools, path):
 
 def check_file(data, tools):
     """Problems of an import file as `[{field, message}]`; [] means every macro may be stored."""
-    errors = schema_errors(FILE_SCHEMA, data, '', [])
+    errors = schema_errors(_FILE_TOP, data, '', [])
     if len(errors) > 0:
         return errors
     names = []
@@ -168,9 +175,10 @@ def check_file(data, tools):
         where = 'macros.' + str(index)
         for problem in check_macro(macro, tools, where):
             errors.append(problem)
-        if list_has(names, macro['name']):
+        if kind_of(macro) == 'object' and has_key(macro, 'name') and list_has(names, macro['name']):
             _err(errors, where + '.name', 'another macro in the file is named ' + macro['name'])
-        names.append(macro['name'])
+        if kind_of(macro) == 'object' and has_key(macro, 'name'):
+            names.append(macro['name'])
         index += 1
     return errors
 

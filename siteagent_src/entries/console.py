@@ -6,7 +6,7 @@ from platform.chrome import send_message, permission_request
 from platform.chrome_extra import on_storage_changed
 from platform.dom import by_id, set_text, listen, apply_theme, query_all
 from core.pretty import pretty_parts
-from platform.ui import (h, replace_children, show, value_of, set_value, parse_number, local_time,
+from platform.ui import (h, replace_children, show, value_of, set_value, parse_number, local_time, json_pretty,
                          data_theme_from_query, prefers_dark)
 from platform.js import obj_keys, to_json
 
@@ -568,7 +568,7 @@ async def on_macro_save(event):
 
 async def on_export(event):
     data = await ask({'kind': 'macro_export'})
-    set_value(by_id('macro-json'), __pragma__('js', 'JSON.stringify({}, null, 2)', data))
+    set_value(by_id('macro-json'), json_pretty(data))
     set_text(by_id('macro-import-status'), str(len(data['macros'])) + ' macro(s) exported.')
 
 

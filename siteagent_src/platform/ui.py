@@ -76,3 +76,7 @@ def data_theme_from_query():
 
 def prefers_dark():
     return window.matchMedia('(prefers-color-scheme: dark)').matches
+
+
+def json_pretty(value):
+    return JSON.stringify(value, None, 2)
