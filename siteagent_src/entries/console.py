@@ -11,7 +11,8 @@ from platform.ui import (h, replace_children, show, value_of, set_value, parse_n
 from platform.js import obj_keys, to_json
 
 LONG_TEXT = 200
-ui = {'tools': [], 'tool': None, 'switches': None, 'recording': None, 'macros': {}, 'theme': 'light'}
+ui = {'tools': [], 'tool': None, 'switches': None, 'recording': None, 'macros': {}, 'theme': 'light',
+      'target': None, 'audit_seq': 0}
 
 
 async def ask(message):
@@ -44,6 +45,9 @@ async def refresh_state():
     ui['switches'] = state['switches']
     ui['macros'] = state['macros'] if state['macros'] != None else {}
     ui['recording'] = state['recording']
+    if ui['target'] != state['target']:
+        ui['target'] = state['target']
+        refresh_tabs()
     show_switches()
     show_target(state['target_tab'])
     show_health(state['health'])
@@ -112,9 +116,12 @@ async def refresh_tabs():
     tabs = await ask({'kind': 'list_tabs'})
     rows = []
     for tab in tabs if tabs != None else []:
-        button = h('button', {'type': 'button', 'class': 'btn btn-small', 'data-tab': tab['id'],
-                              'id': 'attach-' + str(tab['id'])}, ['Attach'])
-        listen(button, 'click', on_attach)
+        if tab['id'] == ui['target']:
+            button = h('span', {'class': 'badge out-ok'}, ['target'])
+        else:
+            button = h('button', {'type': 'button', 'class': 'btn btn-small', 'data-tab': tab['id'],
+                                  'id': 'attach-' + str(tab['id'])}, ['Attach'])
+            listen(button, 'click', on_attach)
         rows.append(h('li', {'class': 'tab-row'}, [
             h('div', {'class': 'grow'}, [h('div', {'class': 'ellipsis'}, [tab['title'] or '(untitled)']),
                                          h('div', {'class': 'muted url ellipsis'}, [tab['url']])]), button]))
@@ -320,6 +327,8 @@ def on_tool_change(event):
 # --- audit ---------------------------------------------------------------------------------------
 
 async def refresh_audit():
+    ui['audit_seq'] = ui['audit_seq'] + 1
+    seq = ui['audit_seq']
     filters = {}
     tool = value_of(by_id('audit-tool'))
     outcome = value_of(by_id('audit-outcome'))
@@ -332,6 +341,8 @@ async def refresh_audit():
         filters['source'] = source
     entries = await ask({'kind': 'audit', 'count': 50, 'filters': filters})
     everything = await ask({'kind': 'audit', 'count': 200, 'filters': {}})
+    if seq != ui['audit_seq']:
+        return              # a newer refresh (other filters, a newer entry) is under way
     names = [t['name'] for t in ui['tools']]
     for entry in everything if everything != None else []:
         if entry['tool'] not in names:
