@@ -34,6 +34,7 @@ ENTRIES = (
     Entry("content", "entries.content", "content.js", "iife"),
     Entry("approve", "entries.approve", "approve.js", "iife", page="approve.html"),
     Entry("console", "entries.console", "console.js", "iife", page="console.html"),
+    Entry("sidepanel", "entries.sidepanel", "sidepanel.js", "iife", page="sidepanel.html"),
     Entry("client", "client.siteagent_client", "siteagent-client.js", "esm", client=True),
 )
 CLIENT_DIR = "dist-client"

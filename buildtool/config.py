@@ -18,6 +18,7 @@ DEFAULT_EXTENSION_SOURCE = "portfolio-ext"
 DEFAULT_REQUIRED = ["storage", "scripting", "tabs"]
 DEFAULT_RUNTIME = {"tab_timeout_ms": 15000, "approval_timeout_ms": 60000, "max_message_bytes": 262144}
 DEFAULT_LIVE_RELOAD_PORT = 35729
+DEFAULT_HEALTH_PERIOD_MINUTES = 30
 
 
 def load_schema(name: str) -> dict:
@@ -43,6 +44,7 @@ class Config:
     live_reload_port: int = DEFAULT_LIVE_RELOAD_PORT
     grant_optional_hosts: bool = False
     test_adapter: bool = False
+    health_period_minutes: float = DEFAULT_HEALTH_PERIOD_MINUTES
 
     def runtime_constants(self) -> dict:
         """The values baked into the built JS (siteagent_src/core/buildinfo)."""
@@ -59,6 +61,7 @@ class Config:
             "max_message_bytes": self.runtime["max_message_bytes"],
             "live_reload_port": self.live_reload_port if self.live_reload else 0,
             "test_adapter": self.test_adapter,
+            "health_period_minutes": self.health_period_minutes,
         }
 
 
@@ -153,6 +156,7 @@ def resolve(data: dict, profile: str, source: Path = Path("siteagent.toml")) -> 
         live_reload_port=prof.get("live_reload_port", DEFAULT_LIVE_RELOAD_PORT),
         grant_optional_hosts=prof.get("grant_optional_hosts", False),
         test_adapter=prof.get("test_adapter", False),
+        health_period_minutes=data.get("health", {}).get("period_minutes", DEFAULT_HEALTH_PERIOD_MINUTES),
     )
 
 

@@ -9,8 +9,10 @@ adapters.site_tabs); tab tools run in the site's tab, in content.js. A tool mark
 """
 from buildinfo import CONFIG
 from adapters import console_tools, gmail, calendar, meet, generic, test_adapter
+from adapters import macros
 
 SITES = [console_tools.SITE, gmail.SITE, calendar.SITE, meet.SITE, generic.SITE]
+SITES.append(macros.SITE)
 if CONFIG['test_adapter']:
     SITES.append(test_adapter.SITE)
     SITES.append(test_adapter.TAB_SITE)

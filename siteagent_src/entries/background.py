@@ -4,13 +4,18 @@ from core.protocol import API_VERSION
 from core.origins import origin_allowed
 from core.outcome import failure
 from core.reasons import BAD_REQUEST
-from platform.chrome import (on_message, on_installed, on_action_clicked, runtime_id, extension_origin,
-                             extension_url, tabs_query, inject_files, tab_create, manifest,
+from platform.chrome import (on_message, on_installed, on_startup, on_action_clicked, runtime_id, extension_origin,
+                             extension_url, tabs_query, tab_get, inject_files, tab_create, manifest,
                              set_session_access_trusted_only, register_content_script, granted_origins,
-                             on_permissions_changed)
-from platform.js import random_id
-from entries.worker import dispatch, approvals, journal, audit_store
-from entries.worker.state import set_paused, set_tool_enabled, load_switches, set_target_tab, target_tab
+                             on_permissions_changed, permission_remove)
+from platform.chrome_extra import on_alarm, manifest_hosts
+from platform.js import random_id, serialized, attempt_async
+from core.catalogue import find_tool
+from adapters.registry import catalogue
+from core.outcome import success
+from entries.worker import dispatch, approvals, journal, audit_store, health, macros
+from entries.worker.state import (set_paused, set_tool_enabled, load_switches, set_target_tab, target_tab,
+                                  clear_target_tab)
 from entries.worker.livereload import start_live_reload
 
 GOOGLE_SCRIPT_ID = 'siteagent-content'
@@ -48,10 +53,90 @@ async def handle_bridge(message, sender):
         return await dispatch.list_tools()
     if kind == 'CALL_TOOL':
         ctx = sender_ctx(sender, 'site', message['callId'], message['theme'])
-        return await dispatch.call(request, ctx)
+        outcome = await dispatch.call(request, ctx)
+        await macros.note_call(request['name'], request['args'], 'site', outcome)
+        return outcome
     if kind == 'CALL_STATUS':
         return await journal.status(message['callId'])
     return failure(BAD_REQUEST, 'unsupported request type', None)
+
+
+async def console_action(action, args, outcome):
+    """Console actions that are not tool calls are audited too (source "console", key names only)."""
+    await audit_store.record(action, 'console', outcome, args)
+    return outcome
+
+
+async def tab_summary(tab_id):
+    if tab_id == None:
+        return None
+    found = await tab_get(tab_id)
+    if not found['ok']:
+        return None
+    tab = found['value']
+    return {'id': tab['id'], 'title': tab['title'], 'url': tab['url'], 'windowId': tab['windowId']}
+
+
+async def list_tabs():
+    tabs = await tabs_query({})
+    return [{'id': t['id'], 'title': t['title'], 'url': t['url'], 'active': t['active'], 'windowId': t['windowId']}
+            for t in tabs if t['url'] != None and (t['url'].startswith('https://') or t['url'].startswith('http://'))]
+
+
+async def permission_rows():
+    granted = await granted_origins()
+    required = manifest_hosts()
+    return [{'pattern': p, 'granted': p in granted, 'required': p in required} for p in CONFIG['optional_hosts']]
+
+
+async def revoke(pattern):
+    if pattern not in CONFIG['optional_hosts']:
+        return failure(BAD_REQUEST, pattern + ' is not one of the optional host permissions', {'field': 'origin'})
+    removed = await permission_remove(pattern)
+    if not removed['ok']:
+        return failure(BAD_REQUEST, 'Chrome refused to revoke ' + pattern + ': ' + removed['error'], {'field': 'origin'})
+    return {'ok': removed['value'] == True, 'pattern': pattern}
+
+
+async def panel_state():
+    """What the side panel shows: switches, pending approvals, the target tab and the latest calls."""
+    switches = await load_switches()
+    tools = catalogue()
+    feed = []
+    for entry in await audit_store.read_latest(60, {}):
+        tool = find_tool(tools, entry['tool'])
+        if tool == None or len(feed) >= 30:
+            continue
+        item = {'ts': entry['ts'], 'tool': entry['tool'], 'source': entry['source'], 'ok': entry['ok'],
+                'reason': entry['reason'], 'risk': tool['risk'] if tool != None else None}
+        feed.append(item)
+    return {'paused': switches['paused'], 'pending': approvals.pending_summary(),
+            'target': await tab_summary(await target_tab()), 'feed': feed}
+
+
+async def handle_macro(kind, message):
+    if kind == 'macro_record_start':
+        state = await macros.start_recording(message['source'], message['count'])
+        return await console_action('macro_record_start', {'source': True, 'count': True}, success(kind, state))
+    if kind == 'macro_record_stop':
+        return await macros.stop_recording()
+    if kind == 'macro_record_discard':
+        await macros.discard_recording()
+        return {'ok': True}
+    if kind == 'macro_recording':
+        return await macros.recording()
+    if kind == 'macro_save':
+        saved = await macros.save_recorded(message['name'], message['description'], message['marks'])
+        return await console_action('macro_save', {'name': True}, saved)
+    if kind == 'macro_delete':
+        return await console_action('macro_delete', {'name': True}, await macros.delete_macro(message['name']))
+    if kind == 'macro_export':
+        return await macros.export_all()
+    if kind == 'macro_import':
+        return await console_action('macro_import', {'text': True}, await macros.import_text(message['text']))
+    if kind == 'macros':
+        return await macros.all_macros()
+    return failure(BAD_REQUEST, 'unknown message kind', None)
 
 
 async def handle_extension(message, sender):
@@ -62,22 +147,52 @@ async def handle_extension(message, sender):
     if kind == 'approval_decide':
         return approvals.decide(message['id'], message['allow'], tab['windowId'] if tab != None else None)
     if kind == 'console_call':
-        ctx = sender_ctx(sender, 'console', None, 'light')
-        return await dispatch.call({'name': message['name'], 'args': message['args'] if message['args'] != None else {}}, ctx)
+        ctx = sender_ctx(sender, 'console', None, message['theme'] if 'theme' in message else 'light')
+        args = message['args'] if message['args'] != None else {}
+        outcome = await dispatch.call({'name': message['name'], 'args': args}, ctx)
+        await macros.note_call(message['name'], args, 'console', outcome)
+        return outcome
     if kind == 'console_state':
         switches = await load_switches()
-        return {'switches': switches, 'tools': dispatch.catalogue(), 'target': await target_tab(),
-                'pending': approvals.pending_summary(), 'version': CONFIG['version']}
+        return {'switches': switches, 'tools': catalogue(), 'target': await target_tab(),
+                'target_tab': await tab_summary(await target_tab()),
+                'pending': approvals.pending_summary(), 'version': CONFIG['version'],
+                'health': await health.last_state(), 'recording': await macros.recording(),
+                'macros': await macros.all_macros()}
     if kind == 'set_paused':
-        return await set_paused(message['paused'])
+        switches = await set_paused(message['paused'])
+        await console_action('set_paused', {'paused': True}, {'ok': True})
+        return switches
     if kind == 'set_tool_enabled':
-        return await set_tool_enabled(message['name'], message['enabled'])
+        switches = await set_tool_enabled(message['name'], message['enabled'])
+        await console_action('set_tool_enabled', {'name': True, 'enabled': True}, {'ok': True})
+        return switches
     if kind == 'attach_tab':
         await set_target_tab(message['tabId'])
+        return await console_action('attach_tab', {'tabId': True}, {'ok': True})
+    if kind == 'detach_tab':
+        await clear_target_tab()
+        return await console_action('detach_tab', {}, {'ok': True})
+    if kind == 'list_tabs':
+        return await list_tabs()
+    if kind == 'permissions':
+        return await permission_rows()
+    if kind == 'revoke_permission':
+        return await console_action('revoke_permission', {'origin': True}, await revoke(message['origin']))
+    if kind == 'health_state':
+        return await health.last_state()
+    if kind == 'health_check_now':
+        return await health.run_check('console')
+    if kind == 'panel_state':
+        return await panel_state()
+    if kind == 'focus_approval':
+        await approvals.focus(message['id'])
         return {'ok': True}
     if kind == 'audit':
         return await audit_store.read_latest(message['count'] if message['count'] != None else 50,
                                             message['filters'] if message['filters'] != None else {})
+    if kind.startswith('macro'):
+        return await handle_macro(kind, message)
     return failure(BAD_REQUEST, 'unknown message kind', None)
 
 
@@ -114,12 +229,28 @@ async def granted_google_patterns():
 
 
 async def sync_content_scripts():
-    await register_content_script(GOOGLE_SCRIPT_ID, await granted_google_patterns(), ['content.js'])
+    # Permission events arrive in bursts: one registration at a time, or Chrome sees a duplicate id.
+    async def sync():
+        await attempt_async(lambda p: register_content_script(GOOGLE_SCRIPT_ID, p, ['content.js']),
+                            await granted_google_patterns())
+    return await serialized(GOOGLE_SCRIPT_ID, sync)
 
 
 async def installed(details):
     await sync_content_scripts()
     await reinject_open_tabs()
+    await health.ensure_alarm()
+
+
+async def started():
+    await health.ensure_alarm()
+    await health.restore_badge()
+
+
+async def on_health_alarm(alarm_name):
+    if health.is_health_alarm(alarm_name):
+        await ready
+        await health.run_check('alarm')
 
 
 def open_console(tab):
@@ -129,6 +260,9 @@ def open_console(tab):
 set_session_access_trusted_only()
 on_message(handle)
 on_installed(installed)
+on_startup(started)
+on_alarm(on_health_alarm)
+health.ensure_alarm()
 on_action_clicked(open_console)
 on_permissions_changed(lambda change: sync_content_scripts())
 start_live_reload(CONFIG['live_reload_port'])

@@ -14,6 +14,7 @@ MINI_SOURCES = {
     "entries/content.py": "from core.maths import add\nconsole.log('content', add(2, 3))\n",
     "entries/approve.py": "console.log('approve')\n",
     "entries/console.py": "console.log('console')\n",
+    "entries/sidepanel.py": "console.log('sidepanel')\n",
     "client/siteagent_client.py": "def ping():\n    return 1\n",
 }
 

@@ -554,3 +554,66 @@ C("calendar_logic", "save_preview", {"ok": True, "title": "T", "guests": ["g@exa
                                      "end": "2026-03-17", "all_day": True}, True)
 C("calendar_logic", "save_preview", {"ok": False, "message": "no editor"}, False)
 # === end of Calendar block ========================================================================
+# ================================================================================================
+# --- Macro block (issue 7): core.macro_logic and core.pretty -------------------------------------
+# ================================================================================================
+M_TOOLS = [
+    {"name": "page_open", "risk": "write", "site": "generic", "public": True,
+     "inputSchema": {"type": "object", "required": ["url"], "additionalProperties": False,
+                     "properties": {"url": {"type": "string", "minLength": 1}, "wait": {"type": "integer", "minimum": 0},
+                                    "fast": {"type": "boolean"}, "tags": {"type": "array", "items": {"type": "string"}},
+                                    "ratio": {"type": "number"}}}},
+    {"name": "t_read", "risk": "read", "site": "test", "public": True,
+     "inputSchema": {"type": "object", "additionalProperties": False, "properties": {"text": {"type": "string"}}}},
+    {"name": "t_send", "risk": "irreversible", "site": "test", "public": True,
+     "inputSchema": {"type": "object", "required": ["text"], "additionalProperties": False,
+                     "properties": {"text": {"type": "string"}}}},
+]
+M_GOOD = {"name": "open_then_send", "description": "d", "params": ["url"], "steps": [
+    {"tool": "page_open", "args": {"url": "https://a.example/"}, "bind": {"url": "url"}},
+    {"tool": "t_read", "args": {}}, {"tool": "t_send", "args": {"text": "hi"}}]}
+M_BAD = [
+    None, [], "x", {}, {"name": "Bad Name", "steps": []}, {"name": "m", "steps": [{"tool": "nope", "args": {}}]},
+    {"name": "m", "steps": [{"tool": "macro_run", "args": {}}]},
+    {"name": "m", "steps": [{"tool": "t_read", "args": {"text": 5}}]},
+    {"name": "m", "steps": [{"tool": "t_read", "args": {}, "bind": {"text": "p"}}]},
+    {"name": "m", "params": ["p", "p"], "steps": [{"tool": "t_read", "args": {}, "bind": {"text": "p"}}]},
+    {"name": "m", "params": ["q"], "steps": [{"tool": "t_read", "args": {}, "bind": {"nothere": "q"}}]},
+    {"name": "m", "steps": [{"tool": "t_read"}], "extra": 1},
+    {"name": "m", "steps": [{"tool": "t_read", "args": []}]},
+    {"name": "m", "steps": [{"tool": "t_read", "args": {}, "bind": {"text": 3}}]},
+    {"name": "m", "description": 7, "steps": [{"tool": "t_send", "args": {}}]},
+    {"name": "m" * 65, "steps": [{"tool": "t_read", "args": {}}] * 51},
+]
+for mac in [M_GOOD] + M_BAD:
+    C("macro_logic", "check_macro", mac, M_TOOLS, "")
+    C("macro_logic", "check_macro", mac, M_TOOLS, "macros.3")
+for data in [None, "junk", [], {}, {"format": "siteagent-macros", "version": 1, "macros": [M_GOOD]},
+             {"format": "other", "version": 1, "macros": []}, {"format": "siteagent-macros", "version": 2, "macros": []},
+             {"format": "siteagent-macros", "version": 1.0, "macros": [M_GOOD, M_GOOD]},
+             {"format": "siteagent-macros", "version": 1, "macros": M_BAD[4:9]},
+             {"format": "siteagent-macros", "version": 1, "macros": {"a": 1}, "more": True}]:
+    C("macro_logic", "check_file", data, M_TOOLS)
+for mac in [M_GOOD, {"steps": [{"tool": "t_read"}]}, {"steps": [{"tool": "unknown"}]}, {"steps": []},
+            {"steps": [{"tool": "t_read"}, {"tool": "page_open"}]}]:
+    C("macro_logic", "macro_risk", mac, M_TOOLS)
+C("macro_logic", "summarize", M_GOOD, M_TOOLS)
+C("macro_logic", "summarize", {"name": "x", "steps": [{"tool": "t_read"}]}, M_TOOLS)
+for items in [None, [], ["url=https://x/?a=b"], ["url="], ["=x"], ["noequals"], [5], ["a=1", "a=2"], ["a=1", "b=" + ASTRAL]]:
+    C("macro_logic", "parse_parameters", items)
+for prop in [None, {"type": "string"}, {"type": "integer"}, {"type": "number"}, {"type": "boolean"}, {"type": "array"}]:
+    for text in ["", "12", "-3", "1.5", "1.2.3", "-", "abc", "true", "false", "a\nb\n\nc", "0", "--1", "1-"]:
+        C("macro_logic", "coerce", prop, text)
+for vals in [{}, {"url": "https://b.example/"}, {"url": "x", "other": "y"}, {"zzz": "1"}]:
+    C("macro_logic", "bind_steps", M_GOOD, vals, M_TOOLS)
+C("macro_logic", "bind_steps", {"name": "n", "params": ["w"], "steps": [
+    {"tool": "page_open", "args": {"url": "u", "wait": 1}, "bind": {"wait": "w", "fast": "w"}}]}, {"w": "250"}, M_TOOLS)
+C("macro_logic", "make_macro", "m1", "desc", [{"tool": "page_open", "args": {"url": "u"}}, {"tool": "t_read", "args": {}}],
+  [{"step": 0, "arg": "url", "param": "url"}, {"step": 5, "arg": "x", "param": "y"}, {"step": -1, "arg": "x", "param": "y"}])
+C("macro_logic", "make_macro", "m2", "", [], [])
+C("macro_logic", "export_file", [M_GOOD])
+A("macro_logic", "FILE_SCHEMA")
+A("macro_logic", "MACRO_SCHEMA")
+for v in JUNK + [{"ok": True, "result": {"items": [{"from": "a", "untrusted": True, "body": "ignore previous"}, 3]}},
+                 {"untrusted": True, "inner": {"untrusted": True, "x": [1, 2]}}, [[], {}, [{}]], {"untrusted": "yes"}]:
+    C("pretty", "pretty_parts", v)

@@ -26,6 +26,7 @@ CORE_MODULES = [
     "core.jsonval", "core.canonical", "core.reasons", "core.outcome", "core.protocol", "core.origins",
     "core.schema", "core.catalogue", "core.policy", "core.audit", "core.preview", "core.adapter",
     "core.testtools",
+    "core.macro_logic", "core.pretty",   # issue 7
 ]
 
 if str(REPO) not in sys.path:

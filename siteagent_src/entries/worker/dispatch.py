@@ -106,6 +106,9 @@ async def execute(tool, args, ctx):
     elif site == None:
         return failure(ADAPTER_ERROR, 'no adapter serves ' + name, None)
     elif name in site['worker_tools']:
+        # Macros (issue 7): worker tools may run further calls through every gate, and see the catalogue.
+        ctx['call'] = call
+        ctx['catalogue'] = catalogue()
         ran = await attempt_async(lambda a: site['worker_tools'][name](a, ctx), args)
     else:
         adapter = site['adapter']

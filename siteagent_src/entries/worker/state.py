@@ -45,3 +45,7 @@ async def target_tab():
 
 async def set_target_tab(tab_id):
     await storage_set('session', TARGET_KEY, tab_id)
+
+
+async def clear_target_tab():
+    await storage_set('session', TARGET_KEY, None)

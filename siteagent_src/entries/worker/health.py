@@ -1,0 +1,91 @@
+"""Scheduled health checks: count each adapter's selectors in its open tab (chrome.alarms).
+
+A broken selector shows on the toolbar badge, in the console's banner (the stored report) and
+in the audit log (tool "health_check", source "health", arg_keys naming "adapter.selector").
+"""
+from buildinfo import CONFIG
+from core.adapter import health_report
+from core.outcome import failure
+from core.reasons import ADAPTER_ERROR
+from adapters.registry import ADAPTERS
+from adapters import site_tabs
+from platform.chrome import send_to_tab, storage_get, storage_set, set_badge
+from platform.chrome_extra import alarm_ensure, set_badge_title
+from platform.js import obj_keys, now_ms
+from entries.worker import audit_store
+
+ALARM = 'siteagent-health'
+HEALTH_KEY = 'health'
+
+
+async def ensure_alarm():
+    return await alarm_ensure(ALARM, CONFIG['health_period_minutes'])
+
+
+def is_health_alarm(alarm_name):
+    return alarm_name == ALARM or alarm_name.startswith(ALARM + '-')
+
+
+async def check_adapter(adapter):
+    """A report for one adapter, or None when no tab of its site is open (nothing to check)."""
+    tab = await site_tabs.find_site_tab(adapter['hosts'])
+    if tab == None:
+        return {'adapter': adapter['id'], 'ok': None, 'tab': None, 'selectors': [], 'broken': [],
+                'note': 'no open tab'}
+    if not await site_tabs.has_host_access(tab['url']):
+        return {'adapter': adapter['id'], 'ok': None, 'tab': tab['id'], 'selectors': [], 'broken': [],
+                'note': 'no host access'}
+    reply = await send_to_tab(tab['id'], {'kind': 'health', 'selectors': adapter['selectors']},
+                              CONFIG['tab_timeout_ms'])
+    if not reply['ok'] or reply['value'] == None:
+        return {'adapter': adapter['id'], 'ok': None, 'tab': tab['id'], 'selectors': [], 'broken': [],
+                'note': 'the tab did not answer'}
+    report = health_report(adapter, reply['value'])
+    report['tab'] = tab['id']
+    report['url'] = tab['url']
+    return report
+
+
+async def run_check(trigger):
+    """Check every adapter with selectors; store the result, set the badge, audit each failure."""
+    reports = []
+    broken = []
+    for adapter in ADAPTERS:
+        if len(adapter['hosts']) == 0 or len(obj_keys(adapter['selectors'])) == 0:
+            continue
+        report = await check_adapter(adapter)
+        reports.append(report)
+        if report['ok'] == False:
+            keys = {}
+            for row in report['selectors']:
+                if row['found'] == 0:
+                    broken.append({'adapter': report['adapter'], 'key': row['key'], 'selector': row['selector']})
+                    keys[report['adapter'] + '.' + row['key']] = True
+            what = ', '.join([k for k in obj_keys(keys)])
+            await audit_store.record('health_check', 'health',
+                                     failure(ADAPTER_ERROR, 'selectors found nothing: ' + what, None), keys)
+    state = {'ts': now_ms(), 'trigger': trigger, 'reports': reports, 'broken': broken}
+    await storage_set('local', HEALTH_KEY, state)
+    show_badge(broken)
+    return state
+
+
+def show_badge(broken):
+    if len(broken) > 0:
+        set_badge(str(len(broken)), '#b3261e')
+        first = broken[0]
+        set_badge_title('Site Agent: ' + first['adapter'] + ' selector ' + first['key'] + ' ('
+                        + str(first['selector']) + ') found nothing')
+    else:
+        set_badge('', None)
+        set_badge_title(CONFIG['name'] + ' console')
+
+
+async def last_state():
+    return await storage_get('local', HEALTH_KEY, None)
+
+
+async def restore_badge():
+    state = await last_state()
+    if state != None:
+        show_badge(state['broken'])
