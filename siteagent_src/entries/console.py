@@ -600,7 +600,7 @@ async def on_import(event):
 # --- wiring --------------------------------------------------------------------------------------
 
 def on_changed(area, keys):
-    if 'audit' in keys:
+    if 'audit_meta' in keys:
         refresh_audit()
     if 'switches' in keys or 'macros' in keys or 'macro_recording' in keys or 'health' in keys or 'target_tab' in keys:
         refresh_state()

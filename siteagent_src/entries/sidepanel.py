@@ -5,7 +5,7 @@ from platform.dom import by_id, set_text, listen, apply_theme
 from platform.ui import h, replace_children, show, local_time, data_theme_from_query, prefers_dark
 
 panel = {'pending': [], 'timer': None}
-WATCHED = ['audit', 'switches', 'approvals', 'target_tab']
+WATCHED = ['audit_meta', 'switches', 'approvals', 'target_tab']
 
 
 async def ask(message):

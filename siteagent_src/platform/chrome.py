@@ -58,6 +58,10 @@ async def storage_set(area, key, value):
     await chrome.storage[area].set(item)
 
 
+async def storage_set_many(area, items):
+    await chrome.storage[area].set(items)
+
+
 async def storage_remove(area, key):
     await chrome.storage[area].remove(key)
 

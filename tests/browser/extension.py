@@ -53,7 +53,12 @@ def effects(browser) -> dict:
 
 
 def audit_log(browser) -> list:
-    return json.loads(browser.sw_eval("chrome.storage.local.get('audit').then(r => JSON.stringify(r.audit || []))"))
+    """The audit log as stored (a ring of `audit:<slot>` keys and `audit_meta`), oldest first."""
+    return json.loads(browser.sw_eval(
+        "chrome.storage.local.get(null).then(all => { const m = all.audit_meta; if (!m) return '[]';"
+        " const out = []; for (let i = 0; i < m.count; i++) {"
+        "   const slot = (m.next - m.count + i + 200) % 200; out.push(all['audit:' + slot]); }"
+        " return JSON.stringify(out); })"))
 
 
 def reset_extension_state(browser) -> None:

@@ -1,60 +1,52 @@
 """Where each call stands, in chrome.storage.session, so a worker restart is reported, never hung.
 
-Only the tool name, the state and the reason are kept: never argument values.
+One small key per call (`call:<id>`): only the tool name, the state and the reason, never
+argument values. This worker forgets its oldest finished calls beyond KEEP_DONE.
 """
-from platform.js import drop_key, now_ms, obj_keys
+from platform.chrome import storage_get, storage_get_all, storage_set, storage_remove
+from platform.js import now_ms, obj_keys
 from entries.worker.state import INSTANCE
-from entries.worker.cached_key import CachedKey
 
-JOURNAL_KEY = 'calls'
+PREFIX = 'call:'
 KEEP_DONE = 300
+_records = {}           # call id -> record, for the calls this worker wrote
+_done = []              # finished call ids, oldest first
 
 
-_calls = CachedKey('session', JOURNAL_KEY, lambda: {})
-
-
-async def _update(call_id, fields):
-    def edit(calls):
-        record = calls[call_id] if call_id in calls else {'instance': INSTANCE, 'ts': now_ms()}
-        for key in obj_keys(fields):
-            record[key] = fields[key]
-        calls[call_id] = record
-        return prune(calls)
-    await _calls.change(edit)
-
-
-def prune(calls):
-    ids = obj_keys(calls)
-    if len(ids) <= KEEP_DONE:
-        return calls
-    # Object keys keep insertion order, so the first finished calls are the oldest.
-    done = [i for i in ids if calls[i]['state'] == 'done']
-    for stale in done[:len(ids) - KEEP_DONE]:
-        drop_key(calls, stale)
-    return calls
+async def _write(call_id, fields):
+    record = _records[call_id] if call_id in _records else {'instance': INSTANCE, 'ts': now_ms()}
+    for key in obj_keys(fields):
+        record[key] = fields[key]
+    _records[call_id] = record
+    await storage_set('session', PREFIX + call_id, record)
 
 
 async def mark(call_id, tool, state):
-    await _update(call_id, {'tool': tool, 'state': state, 'instance': INSTANCE})
+    await _write(call_id, {'tool': tool, 'state': state, 'instance': INSTANCE})
 
 
 async def finish(call_id, tool, outcome):
     reason = None if outcome['ok'] else outcome['reason']
-    await _update(call_id, {'tool': tool, 'state': 'done', 'ok': outcome['ok'] == True, 'reason': reason})
+    await _write(call_id, {'tool': tool, 'state': 'done', 'ok': outcome['ok'] == True, 'reason': reason})
+    _done.append(call_id)
+    if len(_done) > KEEP_DONE:
+        stale = _done.pop(0)
+        _records.pop(stale)
+        await storage_remove('session', PREFIX + stale)
 
 
 async def status(call_id):
-    calls = await _calls.read()
-    return calls[call_id] if call_id in calls else None
+    return await storage_get('session', PREFIX + call_id, None)
 
 
 async def orphans():
     """Calls an earlier worker instance left unfinished."""
-    calls = await _calls.read()
-    return [dict_with_id(i, calls[i]) for i in obj_keys(calls)
-            if calls[i]['state'] != 'done' and calls[i]['instance'] != INSTANCE]
-
-
-def dict_with_id(call_id, record):
-    record['id'] = call_id
-    return record
+    everything = await storage_get_all('session')
+    found = []
+    for key in obj_keys(everything):
+        if key.startswith(PREFIX):
+            record = everything[key]
+            if record['state'] != 'done' and record['instance'] != INSTANCE:
+                record['id'] = key[len(PREFIX):]
+                found.append(record)
+    return found

@@ -2,6 +2,7 @@
 from platform.chrome import storage_get, storage_set
 from platform.js import drop_key, random_id
 from adapters.site_tabs import TARGET_KEY
+from entries.worker.cached_key import CachedKey
 
 SWITCHES_KEY = 'switches'
 
@@ -13,30 +14,39 @@ def empty_switches():
     return {'paused': False, 'disabled': {}}
 
 
-async def load_switches():
-    saved = await storage_get('local', SWITCHES_KEY, None)
+def _normal(saved):
     if saved == None:
         return empty_switches()
     return {'paused': saved['paused'] == True, 'disabled': saved['disabled'] if saved['disabled'] != None else {}}
 
 
+# Read on every call, so kept in memory (storage.onChanged keeps it true).
+_switches = CachedKey('local', SWITCHES_KEY, empty_switches)
+
+
+async def load_switches():
+    return _normal(await _switches.read())
+
+
 async def set_paused(paused):
-    switches = await load_switches()
-    switches['paused'] = paused == True
-    await storage_set('local', SWITCHES_KEY, switches)
-    return switches
+    def edit(saved):
+        switches = _normal(saved)
+        switches['paused'] = paused == True
+        return switches
+    return await _switches.change(edit)
 
 
 async def set_tool_enabled(name, enabled):
-    switches = await load_switches()
-    disabled = switches['disabled']
-    if enabled:
-        if name in disabled:
-            drop_key(disabled, name)
-    else:
-        disabled[name] = True
-    await storage_set('local', SWITCHES_KEY, switches)
-    return switches
+    def edit(saved):
+        switches = _normal(saved)
+        disabled = switches['disabled']
+        if enabled:
+            if name in disabled:
+                drop_key(disabled, name)
+        else:
+            disabled[name] = True
+        return switches
+    return await _switches.change(edit)
 
 
 async def target_tab():
