@@ -19,6 +19,7 @@ from platform.scan_dom import api
 STATE_KEY = 'page_tabs'
 POLICY_KEY = 'page_policy'
 FRAME_SCAN_LIMIT = 8
+FRAME_TIMEOUT_MS = 1500
 
 _STR = {'type': 'string', 'maxLength': 4096}
 PAGE_TOOL = {
@@ -75,6 +76,16 @@ PROBE_TOOL = {
     'description': 'Test only. Accessible names and roles of the attached tab\'s elements matching `selector`.',
     'inputSchema': {'type': 'object', 'properties': {'selector': {'type': 'string', 'maxLength': 200}},
                     'required': ['selector'], 'additionalProperties': False},
+}
+
+PROBE_ACTIONS_TOOL = {
+    'name': 'page_probe_actions',
+    'site': 'generic', 'public': True, 'risk': 'read', 'runs_in': 'tab',
+    'description': ('Test only. In the attached tab, runs the page tool\'s own click/type code on each uid '
+                    '(text fields are typed into, everything else clicked) without waiting for the page to settle; '
+                    'returns the failures.'),
+    'inputSchema': {'type': 'object', 'properties': {'uids': {'type': 'array', 'items': {'type': 'string'}, 'maxItems': 20000}},
+                    'required': ['uids'], 'additionalProperties': False},
 }
 
 NEEDS = {'navigate': ['url'], 'open': ['url'], 'read': ['uid'], 'click': ['uid'], 'type': ['uid', 'text'],
@@ -185,7 +196,7 @@ async def _call(tab_id, frame_id, payload):
         if frame_id == 0:
             await page_chrome.inject_top(tab_id, ['content.js'])
         else:
-            await page_chrome.inject_frames(tab_id, ['content.js'])
+            await page_chrome.inject_frame(tab_id, frame_id, ['content.js'], FRAME_TIMEOUT_MS)
         reply = await page_chrome.send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
     return reply
 
@@ -374,16 +385,6 @@ async def _close(tab, state):
 
 # --- scan (with frames) ----------------------------------------------------------------------------
 
-def _match_frame(frames, src, used):
-    for frame in frames:
-        if frame['frameId'] != 0 and frame['url'] == src and frame['frameId'] not in used:
-            return frame['frameId']
-    for frame in frames:
-        if frame['frameId'] != 0 and frame['frameId'] not in used and host_of(frame['url']) == host_of(src):
-            return frame['frameId']
-    return None
-
-
 async def _scan(tab, args, state):
     tab_id = tab['id']
     key = _tkey(tab_id)
@@ -433,41 +434,73 @@ async def _scan(tab, args, state):
     return out
 
 
+def _match_frames(frames, slots):
+    """Give each `- iframe#cross-origin` slot the frameId whose URL is its src (first unused one)."""
+    used = []
+    for slot in slots:
+        slot['frameId'] = None
+        for frame in frames:
+            if frame['frameId'] != 0 and frame['frameId'] not in used and frame['url'] == slot['src']:
+                slot['frameId'] = frame['frameId']
+                used.append(frame['frameId'])
+                break
+
+
+async def _frame_scan(tab_id, slot, floor):
+    """One frame's scan reply, or None (no frame id, no host access, dead or unscriptable frame)."""
+    if slot['frameId'] == None or slot['frameId'] <= 0:
+        return None
+    pattern = _pattern(slot['src'])
+    if pattern == None:
+        return None
+    granted = await page_chrome.origin_granted(pattern)
+    if not granted['ok'] or granted['value'] != True:
+        return None
+    payload = {'op': 'scan', 'floor': floor, 'viewport': False}
+    message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': payload}
+    reply = await page_chrome.send_to_frame(tab_id, slot['frameId'], message, FRAME_TIMEOUT_MS)
+    if not reply['ok'] and 'timeout' not in reply:
+        injected = await page_chrome.inject_frame(tab_id, slot['frameId'], ['content.js'], FRAME_TIMEOUT_MS)
+        if not injected['ok']:
+            return None
+        reply = await page_chrome.send_to_frame(tab_id, slot['frameId'], message, FRAME_TIMEOUT_MS)
+    if not reply['ok'] or reply['value'] == None or reply['value']['ok'] != True:
+        return None
+    return reply['value']
+
+
 async def _scan_frames(tab_id, top, high, frames_map):
-    """Insert each cross-origin frame the extension may script under its `- iframe#cross-origin` line."""
+    """Insert each cross-origin frame the extension may script under its `- iframe#cross-origin` line.
+    Frames are asked in parallel, each within FRAME_TIMEOUT_MS."""
     rows = top['rows']
-    count = 0
-    listed = await page_chrome.inject_frames(tab_id, ['content.js'])
+    slots = top['frames'][0:FRAME_SCAN_LIMIT]
+    listed = await page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
     if not listed['ok']:
         return {'rows': rows, 'high': high, 'count': 0}
-    frames = listed['value']
-    used = []
+    _match_frames(listed['value'], slots)
+    replies = await Promise.all([_frame_scan(tab_id, slot, high) for slot in slots])
+    count = 0
     inserts = {}
     k = 0
-    for slot in top['frames'][0:FRAME_SCAN_LIMIT]:
-        frame_id = _match_frame(frames, slot['src'], used)
-        if frame_id == None:
+    for index in range(len(slots)):
+        sub = replies[index]
+        if sub == None:
             continue
-        granted = await page_chrome.origin_granted(_pattern(slot['src']))
-        if not granted['ok'] or granted['value'] != True:
-            continue
-        used.append(frame_id)
-        reply = await _call(tab_id, frame_id, {'op': 'scan', 'floor': high, 'viewport': False})
-        if not reply['ok'] or reply['value'] == None or reply['value']['ok'] != True:
-            continue
+        slot = slots[index]
         k += 1
         fkey = 'f' + str(k)
-        frames_map[fkey] = frame_id
-        sub = reply['value']
+        frames_map[fkey] = slot['frameId']
         high = max(high, sub['max_uid'])
         count += sub['count']
         shifted = []
         for row in sub['rows']:
-            copy_row = list(row)
-            copy_row[1] = row[1] + slot['depth'] + 1
-            if row[0] == 'E' or row[0] == 'P':
-                copy_row[3 if row[0] == 'E' else 2] = fkey + row[3 if row[0] == 'E' else 2]
-            shifted.append(copy_row)
+            moved = list(row)
+            moved[1] = row[1] + slot['depth'] + 1
+            if row[0] == 'E':
+                moved[3] = fkey + row[3]
+            elif row[0] == 'P':
+                moved[2] = fkey + row[2]
+            shifted.append(moved)
         inserts['i' + str(slot['index'])] = shifted
     if len(obj_keys(inserts)) == 0:
         return {'rows': rows, 'high': high, 'count': count}
@@ -628,6 +661,8 @@ async def page_tab(args):
         return failure(INVALID_ARGS, 'method: unknown verb ' + str(op), {'field': 'method'})
     if result['ok'] != True:
         return failure(result['reason'], result['message'], {'field': result['field']} if 'field' in result else None)
+    if 'no_settle' in args:
+        return result
     settled = await walker.settle(100, 3000)
     result['settled'] = settled['settled']
     result['navigated'] = walker.routeKey() != route_before
@@ -658,11 +693,36 @@ def probe_names(args):
     return {'names': api().probeNames(args['selector'])}
 
 
+TYPEABLE = ['textbox', 'searchbox', 'spinbutton', 'combobox']
+
+
+async def probe_actions(args):
+    walker = api()
+    failures = []
+    done = 0
+    for uid in args['uids']:
+        found = walker.resolve(uid)
+        if not found['ok']:
+            failures.append({'uid': uid, 'reason': found['reason'], 'message': found['message']})
+            continue
+        role = walker.roleOf(found['el'])
+        if role in TYPEABLE and (found['el'].tagName == 'INPUT' or found['el'].tagName == 'TEXTAREA' or found['el'].isContentEditable):
+            out = await page_tab({'op': 'type', 'uid': uid, 'text': 'x', 'clear': True, 'no_settle': True})
+        else:
+            out = await page_tab({'op': 'click', 'uid': uid, 'no_settle': True})
+        done += 1
+        if out['ok'] != True:
+            failures.append({'uid': uid, 'role': role, 'reason': out['reason'], 'message': out['message']})
+    return {'tried': done, 'failures': failures}
+
+
 TOOLS = [PAGE_TOOL]
 TAB_TOOLS = {'page_tab': page_tab}
 if CONFIG['test_adapter']:
     TOOLS.append(PROBE_TOOL)
+    TOOLS.append(PROBE_ACTIONS_TOOL)
     TAB_TOOLS['page_probe_names'] = probe_names
+    TAB_TOOLS['page_probe_actions'] = probe_actions
 
 ADAPTER = {'id': 'generic', 'hosts': [], 'selectors': {}, 'tools': TOOLS}
 

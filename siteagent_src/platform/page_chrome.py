@@ -42,24 +42,31 @@ async def send_to_frame(tab_id, frame_id, message, timeout_ms):
     return await with_timeout(call, timeout_ms, timed_out)
 
 
-async def inject_frames(tab_id, files):
-    """content.js into every frame the extension may script; {ok, value: [{frameId, url}]}."""
-    async def run(f):
-        await attempt_async(lambda x: chrome.scripting.executeScript({'target': {'tabId': tab_id, 'allFrames': True},
-                                                                      'files': x}), f)
-        probe = await chrome.scripting.executeScript({'target': {'tabId': tab_id, 'allFrames': True},
-                                                      'func': _frame_url})
+async def list_frames(tab_id, timeout_ms):
+    """{ok, value: [{frameId, url}]} for the tab's frames the extension may script. injectImmediately:
+    frames that never finish loading (lazy, dead hosts) would otherwise keep executeScript waiting."""
+    async def run(t):
+        probe = await chrome.scripting.executeScript({'target': {'tabId': t, 'allFrames': True},
+                                                      'func': _frame_url, 'injectImmediately': True})
         return [{'frameId': r['frameId'], 'url': r['result']} for r in probe if r['result'] != None]
-    return await attempt_async(run, files)
+    return await with_timeout(attempt_async(run, tab_id), timeout_ms, lambda: {'ok': False, 'error': 'timeout'})
 
 
 def _frame_url():
     return location.href
 
 
+async def inject_frame(tab_id, frame_id, files, timeout_ms):
+    """content.js into one frame (frame ids come from chrome.runtime.getFrameId in the parent)."""
+    call = attempt_async(lambda f: chrome.scripting.executeScript({'target': {'tabId': tab_id, 'frameIds': [frame_id]},
+                                                                   'files': f}), files)
+    return await with_timeout(call, timeout_ms, lambda: {'ok': False, 'error': 'timeout'})
+
+
 async def inject_top(tab_id, files):
-    return await attempt_async(lambda f: chrome.scripting.executeScript({'target': {'tabId': tab_id, 'frameIds': [0]},
-                                                                         'files': f}), files)
+    call = attempt_async(lambda f: chrome.scripting.executeScript({'target': {'tabId': tab_id, 'frameIds': [0]},
+                                                                   'files': f}), files)
+    return await with_timeout(call, 3000, lambda: {'ok': False, 'error': 'timeout'})
 
 
 async def origin_granted(pattern):

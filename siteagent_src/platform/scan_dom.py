@@ -20,6 +20,7 @@ def _build():
     const BLOCKS = new Set(['P','DIV','LI','TD','TH','DD','DT','BLOCKQUOTE','PRE','FIGCAPTION','SECTION','ARTICLE',
         'ADDRESS','CAPTION','BODY','MAIN','ASIDE','HEADER','FOOTER','NAV','FORM','FIELDSET','TABLE','TR','UL','OL','DL',
         'FIGURE','DETAILS','CENTER','DIALOG','SEARCH','LEGEND']);
+    const SENTENCE = new Set(['P','LI','TD','TH','DD','DT','BLOCKQUOTE','FIGCAPTION','CAPTION','ADDRESS','PRE']);
     const FROM_CONTENT = new Set(['button','cell','checkbox','columnheader','comment','gridcell','heading','link',
         'menuitem','menuitemcheckbox','menuitemradio','option','radio','row','rowheader','sectionhead','switch','tab',
         'tooltip','treeitem']);
@@ -47,6 +48,8 @@ def _build():
     let counter = 0;
     let route = null;
     let pseudoCache = {sheets: -1, any: true};
+    let hasBase = true;
+    let origin = '';
 
     function routeKey() {
         const h = location.hash || '';
@@ -73,7 +76,11 @@ def _build():
     function isHidden(node, stop) {
         const el = node.nodeType === 1 ? node : parentOf(node);
         if (!el) return false;
-        if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) return true;
+        if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) {
+            if (getComputedStyle(el).display !== 'contents') return true;
+            const up = parentOf(el);
+            if (up && up !== stop && isHidden(up, stop)) return true;
+        }
         if (!el.checkVisibility) {
             const cs = getComputedStyle(el);
             if (cs.display === 'none' || cs.visibility === 'hidden' || cs.visibility === 'collapse') return true;
@@ -130,7 +137,8 @@ def _build():
             case 'SEARCH': return 'search';
             case 'DIALOG': return 'dialog';
             case 'SECTION': return (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) ? 'region' : 'generic';
-            case 'IMG': return el.getAttribute('alt') === '' ? 'presentation' : 'img';
+            case 'IMG': return el.getAttribute('alt') === '' && !el.hasAttribute('aria-label') &&
+                !el.hasAttribute('aria-labelledby') && !el.hasAttribute('title') ? 'presentation' : 'img';
             case 'SUMMARY': return 'button';
             case 'OPTION': return 'option';
             case 'FIELDSET': return 'group';
@@ -176,16 +184,40 @@ def _build():
 
     // ---- accessible names (accname 1.2) ----------------------------------------------------------
     function squash(s) { return s.replace(/[\s\u200b]+/g, ' ').trim(); }
+    // Which elements may have ::before/::after text: the base selectors of rules that set a content
+    // string, matched once per scan. true = unknown (a sheet we cannot read): ask every element.
+    function collectPseudo(rules, bases) {
+        for (const r of rules) {
+            if (r.cssRules && !r.selectorText) { if (collectPseudo(r.cssRules, bases) === true) return true; continue; }
+            const sel = r.selectorText;
+            if (!sel || sel.indexOf(':') < 0 || !/:(before|after)/i.test(sel)) continue;
+            const content = r.style && r.style.content;
+            if (!content || content === 'none' || content === 'normal' || /^(""|'')$/.test(content)) continue;
+            if (!/["']/.test(content) || /^["'][\ue000-\uf8ff\\a-f0-9 ]*["']$/i.test(content)) continue;
+            for (const part of sel.split(',')) {
+                if (/:(before|after)/i.test(part)) bases.push(part.replace(/::?(before|after)\b/gi, '').trim() || '*');
+            }
+        }
+        return false;
+    }
     function hasPseudoRules() {
         const sheets = document.styleSheets;
-        if (pseudoCache.sheets === sheets.length) return pseudoCache.any;
+        if (pseudoCache.sheets === sheets.length && pseudoCache.doc === document) return pseudoCache.any;
+        const bases = [];
         let any = false;
         for (const sheet of sheets) {
             let rules = null;
             try { rules = sheet.cssRules; } catch (e) { any = true; break; }
-            if (rules && /:(before|after)\b/.test(Array.prototype.map.call(rules, r => r.selectorText || (r.cssRules ? 'x:before' : '')).join(' '))) { any = true; break; }
+            if (rules && collectPseudo(rules, bases) === true) { any = true; break; }
         }
-        pseudoCache = {sheets: sheets.length, any: any};
+        if (!any && bases.length) {
+            const set = new Set();
+            for (const base of bases) {
+                try { for (const el of document.querySelectorAll(base)) set.add(el); } catch (e) { /* :hover etc. */ }
+            }
+            any = set;
+        }
+        pseudoCache = {sheets: sheets.length, any: any, doc: document};
         return any;
     }
     function pseudoText(el, which) {
@@ -330,10 +362,17 @@ def _build():
         return el.childNodes;
     }
     function fromContent(el, ctx) {
-        const usePseudo = ctx.pseudo;
+        const usePseudo = ctx.pseudo === true || (ctx.pseudo && ctx.pseudo.has(el));
         let out = usePseudo ? pseudoText(el, '::before') : '';
+        if (out) out += ' ';
+        let textHidden = null;
         for (const child of childNodesFlat(el)) {
-            if (child.nodeType === 3) { out += child.data; continue; }
+            if (child.nodeType === 3) {
+                if (textHidden === null) textHidden = !ctx.refHidden && isHidden(child, ctx.stop);
+                if (!textHidden) out += child.data;
+                continue;
+            }
+            if (child.nodeType === 8) { out += ' '; continue; }
             if (child.nodeType !== 1) continue;
             if (SKIP.has(child.tagName) && child.tagName !== 'OPTION') continue;
             const piece = text(child, Object.assign({}, ctx, {recursion: true}));
@@ -341,7 +380,7 @@ def _build():
             if (piece === '') continue;
             out += isBlockish(child) ? ' ' + piece + ' ' : piece;
         }
-        if (usePseudo) out += pseudoText(el, '::after');
+        if (usePseudo) { const after = pseudoText(el, '::after'); if (after) out += ' ' + after; }
         return out;
     }
     function text(node, ctx) {
@@ -354,13 +393,21 @@ def _build():
         if (ctx.visited.has(el)) return '';
         const isRoot = el === ctx.root;
         // 2A: hidden, unless reached through a reference to a hidden node
-        if (!isRoot && !ctx.refHidden && isHidden(el, ctx.stop)) return '';
+        if (!isRoot && !ctx.refHidden && isHidden(el, ctx.stop)) {
+            // visibility:hidden hides the element's own text, not descendants made visible again
+            if (el.checkVisibility && el.checkVisibility() && !ariaHidden(el, ctx.stop) && !ctx.visited.has(el)) {
+                return fromContent(el, Object.assign({}, ctx, {recursion: true}));
+            }
+            return '';
+        }
         ctx.visited.add(el);
         try {
             const role = roleOf(el);
             // 2B: aria-labelledby
-            if (!ctx.labelledby && el.hasAttribute('aria-labelledby')) {
-                const refs = idRefs(el, 'aria-labelledby');
+            const lbAttr = el.hasAttribute('aria-labelledby') ? 'aria-labelledby' :
+                (el.hasAttribute('aria-labeledby') ? 'aria-labeledby' : null);
+            if (!ctx.labelledby && lbAttr) {
+                const refs = idRefs(el, lbAttr);
                 if (refs.length) {
                     const parts = refs.map(r => {
                         const hidden = isHidden(r);
@@ -378,7 +425,7 @@ def _build():
             }
             // 2D: aria-label
             const label = el.getAttribute('aria-label');
-            if (label !== null && label.trim() !== '' && !(NAME_PROHIBITED.has(role) && !ctx.recursion)) {
+            if (label !== null && label.trim() !== '' && el.tagName !== 'SLOT' && !(NAME_PROHIBITED.has(role) && !ctx.recursion)) {
                 if (!(ctx.recursion && embeddedValue(el, role) !== null && !isRoot)) return label;
             }
             // 2E: host language
@@ -402,6 +449,13 @@ def _build():
     }
     function accName(el, pseudo, stop) {
         const usePseudo = pseudo === undefined ? hasPseudoRules() : pseudo;
+        if (stop === el && !el.firstElementChild && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') &&
+            !el.hasAttribute('aria-labeledby') && el.tagName !== 'INPUT' && el.tagName !== 'SELECT' && el.tagName !== 'TEXTAREA' &&
+            el.tagName !== 'IMG' && !el.shadowRoot && !(usePseudo === true || (usePseudo && usePseudo.has(el)))) {
+            const content = squash(el.textContent);
+            if (content) return content;
+            return squash(tooltip(el));
+        }
         const ctx = {visited: new Set(), recursion: false, root: el, pseudo: usePseudo, stop: stop || null};
         return squash(text(el, ctx));
     }
@@ -459,6 +513,10 @@ def _build():
         const raw = el.getAttribute('href');
         if (raw === null) return null;
         if (/^\s*javascript:/i.test(raw)) return 'javascript:';
+        if (raw.startsWith('http://') || raw.startsWith('https://')) return raw;
+        if (raw.startsWith('/') && !raw.startsWith('//') && el.ownerDocument === document && !hasBase) {
+            return origin + raw;
+        }
         try { return el.href && el.href.baseVal === undefined ? el.href : new URL(raw, el.baseURI).href; }
         catch (e) { return raw; }
     }
@@ -468,10 +526,12 @@ def _build():
         checkRoute();
         if (opts && opts.floor > counter) counter = opts.floor;
         const rows = [];
-        const frames = [];
         const viewport = !!(opts && opts.viewport);
         const vw = innerWidth, vh = innerHeight;
         const pseudo = hasPseudoRules();
+        hasBase = !!document.querySelector('base[href]');
+        origin = location.origin;
+        const closedRoots = typeof chrome !== 'undefined' && chrome.dom && chrome.dom.openOrClosedShadowRoot ? true : false;
         let count = 0;
         let rootEl = document.body || document.documentElement;
         if (opts && opts.within) {
@@ -482,6 +542,9 @@ def _build():
         // prose buffer stack: {row index, text parts, length}
         const prose = [];
         function box(el) {
+            if (!viewport && el.offsetWidth !== undefined) {
+                return (el.offsetWidth > 0 || el.offsetHeight > 0 || el.getClientRects().length > 1) ? true : null;
+            }
             const r = el.getBoundingClientRect();
             if (r.width === 0 && r.height === 0) return null;
             if (viewport && (r.bottom < 0 || r.right < 0 || r.top > vh || r.left > vw)) return null;
@@ -500,22 +563,24 @@ def _build():
             const tag = el.tagName;
             if (SKIP.has(tag)) return;
             if (el.getAttribute('aria-hidden') === 'true' || el.inert) return;
-            if (el.checkVisibility && !el.checkVisibility() && getComputedStyle(el).display !== 'contents') return;
-            let hiddenHere = visHidden;
-            if (el.checkVisibility) {
-                hiddenHere = !el.checkVisibility({visibilityProperty: true});
+            let hiddenHere = false;
+            if (!el.checkVisibility({visibilityProperty: true})) {
+                if (!el.checkVisibility() && getComputedStyle(el).display !== 'contents') return;
+                hiddenHere = true;
             }
             if (tag === 'IFRAME' || tag === 'FRAME') {
                 if (hiddenHere || !box(el)) return;
                 let doc = null;
                 try { doc = el.contentDocument; } catch (e) { doc = null; }
                 if (doc && doc.body) {
+                    rows.push(null);
+                    prose.push({at: rows.length - 1, parts: [], el: doc.body, depth: depth});
                     walk(doc.body, depth, false);
+                    flush(prose.pop());
                 } else {
                     const src = el.src || el.getAttribute('src') || 'about:blank';
                     if (/^https?:/i.test(src)) {
                         rows.push(['X', depth, src]);
-                        frames.push({src: src, depth: depth, at: rows.length - 1});
                     }
                 }
                 return;
@@ -545,7 +610,9 @@ def _build():
                             role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'slider' ||
                             role === 'menuitem' || role === 'tab' || role === 'option') {
                             // children are part of the name (or a widget's internals): not walked
-                            if (prose.length && (role === 'link' || role === 'button') && name) prose[prose.length - 1].parts.push(' ' + name + ' ');
+                            if (prose.length && (role === 'link' || role === 'button') && name && SENTENCE.has(prose[prose.length - 1].el.tagName)) {
+                                prose[prose.length - 1].parts.push(' ' + name + ' ');
+                            }
                             if (role !== 'link' || !el.querySelector('a[href],button,input,select,textarea,[role=button]')) return;
                         }
                     } else if (el.tagName !== 'A') {
@@ -572,17 +639,22 @@ def _build():
                 inProse = true;
             }
             const sr = el.shadowRoot;
-            if (!el.shadowRoot && el.localName.includes('-') && typeof chrome !== 'undefined' && chrome.dom &&
-                chrome.dom.openOrClosedShadowRoot && chrome.dom.openOrClosedShadowRoot(el)) {
+            if (!sr && closedRoots && el.localName.includes('-') && chrome.dom.openOrClosedShadowRoot(el)) {
                 rows.push(['Z', childDepth, el.localName]);
             }
-            const kids = sr ? sr.childNodes : (tag === 'SLOT' ? (el.assignedNodes().length ? el.assignedNodes() : el.childNodes) : el.childNodes);
-            for (let i = 0; i < kids.length; i++) {
-                const c = kids[i];
-                if (c.nodeType === 1) walk(c, childDepth, hiddenHere);
-                else if (c.nodeType === 3 && !hiddenHere && prose.length) {
-                    const d = c.data;
-                    if (d.length) prose[prose.length - 1].parts.push(d);
+            const top = prose.length ? prose[prose.length - 1] : null;
+            if (sr || tag === 'SLOT') {
+                const kids = sr ? sr.childNodes : (el.assignedNodes().length ? el.assignedNodes() : el.childNodes);
+                for (let i = 0; i < kids.length; i++) {
+                    const c = kids[i];
+                    if (c.nodeType === 1) walk(c, childDepth, hiddenHere);
+                    else if (c.nodeType === 3 && !hiddenHere && top) top.parts.push(c.data);
+                }
+            } else {
+                for (let c = el.firstChild; c; c = c.nextSibling) {
+                    const t = c.nodeType;
+                    if (t === 1) walk(c, childDepth, hiddenHere);
+                    else if (t === 3 && !hiddenHere && top) top.parts.push(c.data);
                 }
             }
             if (inProse) flush(prose.pop());
@@ -596,7 +668,9 @@ def _build():
         walk(rootEl, 0, false);
         const out = rows.filter(r => r !== null);
         const frameRows = [];
-        for (let i = 0; i < out.length; i++) if (out[i][0] === 'X') frameRows.push({index: i, src: out[i][2], depth: out[i][1]});
+        for (let i = 0; i < out.length; i++) {
+            if (out[i][0] === 'X') frameRows.push({index: i, src: out[i][2], depth: out[i][1]});
+        }
         return {ok: true, url: location.href, title: document.title, count: count, rows: out, frames: frameRows,
                 max_uid: counter, ms: Math.round((performance.now() - started) * 10) / 10};
     }
