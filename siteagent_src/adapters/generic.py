@@ -59,7 +59,7 @@ PAGE_TOOL = {
             'to': {'type': 'string', 'maxLength': 32, 'description': 'scroll: a uid to bring into view.'},
             'gone': {'type': 'boolean', 'description': 'wait: wait for text to disappear instead.'},
             'timeout_ms': {'type': 'integer', 'minimum': 0, 'maximum': 10000, 'description': 'wait: at most this long (default 5000).'},
-            'max_chars': {'type': 'integer', 'minimum': 200, 'maximum': 200000, 'description': 'scan: output budget.'},
+            'max_chars': {'type': 'integer', 'minimum': 200, 'maximum': 1000000, 'description': 'scan: output budget.'},
             'cursor': {'type': 'integer', 'minimum': 0, 'description': 'scan: continue a truncated scan.'},
             'within': {'type': 'string', 'maxLength': 32, 'description': 'scan: only this uid\'s subtree.'},
             'viewport': {'type': 'boolean', 'description': 'scan: only what is on screen.'},
@@ -412,8 +412,9 @@ async def _scan(tab, args, state):
         rows = merged['rows']
         high = merged['high']
         count += merged['count']
-    state['floors'][key] = high
-    await _save(state)
+    if high != floor:
+        state['floors'][key] = high
+        await _save(state)
     previous = None
     old = _scans[key] if key in _scans else None
     if _arg(args, 'diff', False) and old != None:

@@ -4,7 +4,8 @@ A row is a JSON array; its first item says what it is:
   ['E', depth, code, uid, name, value|None, [states], href|None]   actionable element
   ['H', depth, level, name]                                         heading (no uid)
   ['S', depth, kind, name|None]                                     section opening: [main], [form:login]
-  ['P', depth, uid, text_head, total_chars]                         prose (summarised when long)
+  ['P', depth, uid, text_head, total_chars]                         prose: in full when short (no uid),
+                                                                    else summarised with its uid for `read`
   ['X', depth, src]                                                 cross-origin iframe not scanned
   ['Z', depth, tag]                                                 closed shadow root
 Pure: runs under CPython and as JS (parity-tested).
@@ -16,9 +17,9 @@ STATES = ['checked', 'mixed', 'disabled', 'expanded', 'collapsed', 'required', '
 SECTION_KINDS = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'form', 'dialog', 'region']
 NAME_CAP = 300
 VALUE_CAP = 200
-HREF_CAP = 300
-PROSE_FULL = 100
-PROSE_HEAD = 60
+HREF_CAP = 64
+PROSE_FULL = 60
+PROSE_HEAD = 40
 DEFAULT_MAX_CHARS = 20000
 MIN_MAX_CHARS = 200
 
@@ -138,7 +139,10 @@ def format_row(row):
     if tag == 'S' and len(row) >= 4:
         return section_line(depth, row[2], row[3])
     if tag == 'P' and len(row) >= 5:
-        return indent(depth) + 'P ' + str(row[2]) + ' ' + summarise_prose(row[3], row[4])
+        text = summarise_prose(row[3], row[4])
+        if text.endswith(' chars)'):
+            return indent(depth) + 'P ' + str(row[2]) + ' ' + text
+        return indent(depth) + 'P ' + text
     if tag == 'X' and len(row) >= 3:
         return indent(depth) + '- iframe#cross-origin ' + cap(clean(row[2]), HREF_CAP)
     if tag == 'Z' and len(row) >= 3:

@@ -552,7 +552,7 @@ def _build():
         }
         function flush(buf) {
             const t = squash(buf.parts.join(''));
-            if (t.length >= 2 && buf.el) {
+            if (t.length >= 3 && buf.el && buf.own && /[\p{L}\p{N}]/u.test(buf.own)) {
                 if (viewport && !box(buf.el)) return;
                 const n = issue(buf.el, 'prose');
                 rows[buf.at] = ['P', buf.depth, 'u' + n, t.slice(0, 200), t.length];
@@ -589,6 +589,7 @@ def _build():
             let childDepth = depth;
             let sectionAt = -1;
             let inProse = false;
+            let mute = false;
             if (!hiddenHere) {
                 const code = role === 'heading' ? 'H' : CODE[role];
                 if (code && role === 'option' && el.tagName === 'OPTION') { /* listed through its select */ }
@@ -606,15 +607,14 @@ def _build():
                             rows.push(['E', depth, code, 'u' + n, name, valueOf(el, role), states(el, role),
                                        role === 'link' ? hrefOf(el) : null]);
                         }
-                        if (code === 'S' || code === 'T' || code === 'H' || role === 'button' || role === 'link' ||
-                            role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'slider' ||
-                            role === 'menuitem' || role === 'tab' || role === 'option') {
-                            // children are part of the name (or a widget's internals): not walked
-                            if (prose.length && (role === 'link' || role === 'button') && name && SENTENCE.has(prose[prose.length - 1].el.tagName)) {
-                                prose[prose.length - 1].parts.push(' ' + name + ' ');
-                            }
-                            if (role !== 'link' || !el.querySelector('a[href],button,input,select,textarea,[role=button]')) return;
+                        const owner = prose.length ? prose[prose.length - 1].el : null;
+                        if (owner && (role === 'link' || role === 'button') && name && SENTENCE.has(owner.tagName)) {
+                            prose[prose.length - 1].parts.push(' ' + name + ' ');
                         }
+                        // headings and links: walk on for what they contain (links in headings, headings
+                        // in links), their text muted; other widgets' insides are part of their name
+                        if (code !== 'H' && role !== 'link') return;
+                        mute = true;
                     } else if (el.tagName !== 'A') {
                         return;
                     }
@@ -633,7 +633,9 @@ def _build():
                     }
                 }
             }
-            if (!hiddenHere && BLOCKS.has(tag) && tag !== 'BODY') {
+            if (mute) {
+                prose.push({at: -1, parts: [], el: null, depth: childDepth});
+            } else if (!hiddenHere && BLOCKS.has(tag) && tag !== 'BODY') {
                 rows.push(null);
                 prose.push({at: rows.length - 1, parts: [], el: el, depth: childDepth});
                 inProse = true;
@@ -648,16 +650,16 @@ def _build():
                 for (let i = 0; i < kids.length; i++) {
                     const c = kids[i];
                     if (c.nodeType === 1) walk(c, childDepth, hiddenHere);
-                    else if (c.nodeType === 3 && !hiddenHere && top) top.parts.push(c.data);
+                    else if (c.nodeType === 3 && !hiddenHere && top) { top.parts.push(c.data); if (!top.own) top.own = c.data.trim(); }
                 }
             } else {
                 for (let c = el.firstChild; c; c = c.nextSibling) {
                     const t = c.nodeType;
                     if (t === 1) walk(c, childDepth, hiddenHere);
-                    else if (t === 3 && !hiddenHere && top) top.parts.push(c.data);
+                    else if (t === 3 && !hiddenHere && top) { top.parts.push(c.data); if (!top.own) top.own = c.data.trim(); }
                 }
             }
-            if (inProse) flush(prose.pop());
+            if (inProse || mute) flush(prose.pop());
             if (sectionAt >= 0) {
                 let empty = true;
                 for (let j = sectionAt + 1; j < rows.length; j++) if (rows[j] !== null) { empty = false; break; }

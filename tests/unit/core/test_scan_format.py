@@ -43,6 +43,7 @@ def test_prose_summary():
     out = f.summarise_prose(long, 300)
     assert out.endswith("… (300 chars)") and len(out) < 80 and not out.startswith(" ")
     assert f.format_row(["P", 1, "u5", long, 300]).startswith("  P u5 word word")
+    assert f.format_row(["P", 0, "u6", " Short  text ", 11]) == "P Short text"
 
 
 def test_other_rows_and_junk():
