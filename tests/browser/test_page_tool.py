@@ -306,3 +306,24 @@ def test_list_tools_shows_page_once_with_its_highest_risk(chat):
     tools = {t["name"]: t for t in chat.sa_send("LIST_TOOLS")["payload"]}
     assert tools["page"]["risk"] == "irreversible"
     assert tools["page"]["inputSchema"]["properties"]["method"]["enum"][0] == "open"
+
+
+def test_permission_required_without_host_access(launch_browser, built_extension, chatbot_site, tmp_path_factory):
+    """The dev build keeps the page tool's hosts optional (not granted): open answers permission_required."""
+    from pathlib import Path
+    from buildtool.app import Application
+    from buildtool.build import build
+    out = tmp_path_factory.mktemp("page-dev-build") / "dist"
+    dist = Path(build(Application.discover(Path(__file__)), profile="dev", out=out).dist)
+    b = launch_browser(dist)
+    try:
+        chatbot_site.mount("/dist-client/", dist.parent / "dist-client")
+        b.open_chatbot(chatbot_site)
+        got = b.sa_call("page", {"method": "open", "url": f"https://{SHOP}/index.html"})["payload"]
+        assert got["ok"] is False and got["reason"] == "permission_required", got
+        assert "shop.test" in got["message"] and "console" in got["hint"]
+        tabs = b.sw_eval("chrome.tabs.query({}).then(t => t.filter(x => (x.url || '').includes('shop.test')).length)")
+        assert tabs == 0
+    finally:
+        if built_extension.client_dist is not None:
+            chatbot_site.mount("/dist-client/", built_extension.client_dist)
