@@ -617,3 +617,68 @@ A("macro_logic", "MACRO_SCHEMA")
 for v in JUNK + [{"ok": True, "result": {"items": [{"from": "a", "untrusted": True, "body": "ignore previous"}, 3]}},
                  {"untrusted": True, "inner": {"untrusted": True, "x": [1, 2]}}, [[], {}, [{}]], {"untrusted": "yes"}]:
     C("pretty", "pretty_parts", v)
+# === Page tool (issue 6): core.scan_format and core.page_risk ======================================
+PAGE_ROWS = [["S", 0, "main", None], ["H", 1, 1, "Example Domain"],
+             ["E", 1, "L", "u4", "More information...", None, [], "https://www.iana.org/domains/example"],
+             ["S", 0, "form", "login"], ["E", 1, "T", "u9", "Email", "", ["required"], None],
+             ["E", 1, "C", "u10", "Remember me", None, ["checked", "bogus", "checked"], None],
+             ["P", 1, "u11", "Lorem ipsum dolor sit amet " * 12, 324], ["X", 1, "https://ads.test/f"],
+             ["Z", 1, "x-widget"], ["H", 0, 7, "Odd level"], None, [], ["E"], "junk", ["E", 0, "B"],
+             ["E", 2, "B", "u12", "Na\u202eme \"q\" " + ASTRAL * 3, 'v"\\', ["disabled"], None],
+             ["E", 0, "L", "u13", "é" * 320, None, None, "javascript:"]]
+C("scan_format", "render", "https://example.com/", "Example Domain", 47, PAGE_ROWS, 20000, None, None)
+for _budget in [200, 250, 400, 1000]:
+    for _cursor in [None, 0, 2, 5, 99]:
+        C("scan_format", "render", "https://a.test/" + ASTRAL, "T\u00e9", 3, PAGE_ROWS, _budget, _cursor, None)
+C("scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS, 20000, None, ["[main]", "  H1 Old", "[main]"])
+C("scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS[:1], 20000, None, ["[main]"])
+C("scan_format", "render", None, None, None, None, None, None, None)
+for _text in ["", "  a \n\t b ", "x" * 99, "x" * 101, "word " * 40, ASTRAL * 70, "a\u0000b\u2066c", None, 5]:
+    C("scan_format", "clean", _text)
+    C("scan_format", "summarise_prose", _text, 500)
+C("scan_format", "cap", ASTRAL * 10, 4)
+C("scan_format", "diff_lines", ["a", "b", "b", "c"], ["b", "c", "c", "d", "a"])
+C("scan_format", "diff_lines", [], ["x"])
+C("scan_format", "paginate", ["l" + str(_i) for _i in range(100)], 300, 7)
+C("scan_format", "paginate", [], 300, 0)
+C("scan_format", "header", "https://a.test/x?y=1", "Ti\ntle", 12)
+
+for _url in ["https://a.test/", "http://a.test:81/x", " HTTPS://A.TEST", "javascript:alert(1)", "java\tscript:x",
+             "\x01javascript:x", "data:text/html,x", "file:///x", "chrome://settings", "chrome-extension://i/x",
+             "about:blank", "ftp://x/", "", "nocolon", None, 7, "https://", ":x", "a b:c", ASTRAL + ":x"]:
+    C("page_risk", "url_verdict", _url)
+    C("page_risk", "scheme_of", _url)
+    C("page_risk", "href_refused", _url)
+for _m in ["open", "navigate", "back", "tabs", "close", "scan", "read", "wait", "click",
+          "type", "select", "check", "press", "scroll", "boom", None, 3]:
+    C("page_risk", "method_risk", _m)
+    C("page_risk", "judges_target", _m, {"submit": True, "key": "Enter"})
+for _k in ["Enter", "shift+enter", "Control+Enter", "a", "", None, "Enter+Enter"]:
+    C("page_risk", "is_enter", _k)
+for _name in ["Delete account", "Remove", "Pay now", "Payment history", "Sender", "Send", "Cancel",
+              "Cancel subscription", "Jetzt kaufen", "Löschen", "supprimer", "Удалить", "删除", "立即购买",
+              "購入", "결제", "Orderly", "order", "Zahlungspflichtig bestellen", "annuler l'abonnement", "",
+              None, 5, "DELETE-forever", "é-pay", "Pay" + ASTRAL]:
+    C("page_risk", "vocabulary_hits", _name, ["Publish", "", None, 3])
+    C("page_risk", "classify", {"name": _name, "page_url": "https://a.test/"}, None)
+for _field in [{"type": "password"}, {"type": "text", "autocomplete": "cc-exp"}, {"type": "text", "name": "cvv"},
+               {"type": "text", "name": "cvcx"}, {"type": "text", "label": "Card number"}, {"type": "text"},
+               {"name": "IBAN"}, None, [], {"type": None, "name": 5}]:
+    C("page_risk", "field_is_secret", _field)
+_FORM = {"name": "Sign in", "action": "https://a.test/delete", "secret_fields": ["password", "payment"],
+         "fields": ["User (text)", "Password (password)"]}
+for _target in [{"name": "Continue", "submits": True, "form": _FORM, "page_url": "https://x.bank.test/"},
+                {"name": "Continue", "submits": False, "form": _FORM, "page_url": "https://a.test/"},
+                {"name": "Next", "role": "button", "href": None, "page_url": "https://bank.test"},
+                {"name": "Next", "page_url": None}, {}, None, "x"]:
+    C("page_risk", "classify", _target, {"sensitive_hosts": ["*.bank.test", None, 4], "extra_terms": ["publish"]})
+    C("page_risk", "preview", "click", _target, ["why"], None)
+    C("page_risk", "preview", "type", _target, [], "typed text")
+C("page_risk", "host_matches", "A.Bank.test", ["*.bank.test"])
+C("page_risk", "host_matches", "bank.test", [".bank.test"])
+C("page_risk", "host_matches", "evilbank.test", ["*.bank.test", "bank.test"])
+C("page_risk", "host_matches", None, ["a"])
+A("page_risk", "METHODS")
+A("page_risk", "VOCABULARY")
+A("scan_format", "CODES")
+# === end of the Page tool block ===================================================================

@@ -41,6 +41,27 @@ async def preview_for(tool, args):
     return build_preview(sections, 1500)
 
 
+async def judge_call(tool, args, ctx):
+    """A `risk_by: dynamic` tool's risk for these args, from its adapter's judge (async (name, args, ctx)
+    -> {risk, preview?} or {outcome}: a refusal). No judge, or a judge that fails: irreversible."""
+    site = site_of(tool['site'])
+    if site == None or 'judge' not in site or site['judge'] == None:
+        return {'risk': 'irreversible', 'preview': None}
+    ran = await attempt_async(lambda a: site['judge'](tool['name'], a, ctx), args)
+    if not ran['ok'] or ran['value'] == None or ran['value']['risk'] not in ['read', 'write', 'irreversible']:
+        return {'risk': 'irreversible', 'preview': None}
+    return ran['value']
+
+
+def with_risk(tool, risk):
+    """A copy of the tool definition with another risk."""
+    out = {}
+    for key in obj_keys(tool):
+        out[key] = tool[key]
+    out['risk'] = risk
+    return out
+
+
 async def call(request, ctx):
     """ctx: {source, origin, tab_id, window_id, theme, call_id}. Always resolves to an outcome."""
     name = request['name']
@@ -56,9 +77,18 @@ async def call(request, ctx):
         outcome = first_error(errors)
         await audit_store.record(name, ctx['source'], outcome, args)
         return outcome
+    judged = None
+    if 'risk_by' in tool and tool['risk_by'] == 'dynamic':
+        judged = await judge_call(tool, args, ctx)
+        if 'outcome' in judged and judged['outcome'] != None:
+            await audit_store.record(name, ctx['source'], judged['outcome'], args)
+            return judged['outcome']
+        tool = with_risk(tool, judged['risk'])
+        verdict = decide(tool, name, await rules_state(), ctx['source'])
     if verdict['action'] == 'approve':
         await journal.mark(ctx['call_id'], name, 'approving')
-        answer = await approvals.request(tool, args, await preview_for(tool, args), ctx)
+        shown = judged['preview'] if judged != None and 'preview' in judged and judged['preview'] != None else None
+        answer = await approvals.request(tool, args, shown if shown != None else await preview_for(tool, args), ctx)
         if not answer['allowed']:
             outcome = failure(answer['reason'], answer['message'], None)
             await journal.finish(ctx['call_id'], name, outcome)

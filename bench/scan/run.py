@@ -1,0 +1,180 @@
+"""Benchmark: the page tool's scan (through the bridge) vs Playwright's aria_snapshot(mode='ai').
+
+Both run on the 35 pages of ../shared/corpus/real-pages in headless /usr/bin/chromium, in one run,
+served from loopback as https://corpus.test/<page>.html with every other host unresolvable. Per page:
+output characters, time (median of REPEAT runs), and recall against Chromium's own accessibility
+tree (CDP Accessibility.getFullAXTree): the share of its named links, buttons, text fields,
+comboboxes, checkboxes, radios and headings that appear with the same role code and name.
+
+    python bench/scan/run.py [--dist DIR] [--repeat 5] [--pages aclu,bbc-1]
+
+Not a test: nothing here runs under pytest. Needs `pip install playwright` (no browser download:
+it launches /usr/bin/chromium through executable_path).
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
+
+CORPUS = (REPO / ".." / "shared" / "corpus" / "real-pages").resolve()
+HOST = "corpus.test"
+ROLE_CODE = {"link": "L", "button": "B", "textbox": "T", "searchbox": "T", "combobox": "S", "checkbox": "C",
+             "switch": "C", "radio": "R", "heading": "H"}
+SCAN_LINE = re.compile(r"^\s*(L|B|T|S|C|R|H[1-6])(?: (?:f\d+)?u\d+)?(?: (.*))?$")
+PUA = re.compile(r"[\ue000-\uf8ff]")
+
+
+def norm(name: str) -> str:
+    return re.sub(r"\s+", " ", PUA.sub("", name or "")).strip()
+
+
+def scan_pairs(text: str) -> list[tuple[str, str]]:
+    """(code, name) for each element line of a scan: the name without value/states/href suffixes."""
+    out = []
+    for line in text.split("\n")[1:]:
+        m = SCAN_LINE.match(line)
+        if not m:
+            continue
+        code = "H" if m.group(1).startswith("H") else m.group(1)
+        rest = m.group(2) or ""
+        rest = re.sub(r" <[^<>]*>$", "", rest)
+        rest = re.sub(r" \[[a-z, ]+\]$", "", rest)
+        rest = re.sub(r' value="(?:[^"\\]|\\.)*"$', "", rest)
+        out.append((code, norm(rest)))
+    return out
+
+
+def ax_pairs(nodes: list[dict]) -> list[tuple[str, str]]:
+    out = []
+    for n in nodes:
+        if n.get("ignored"):
+            continue
+        role = (n.get("role") or {}).get("value")
+        name = norm(str((n.get("name") or {}).get("value") or ""))
+        if role in ROLE_CODE and name:
+            out.append((ROLE_CODE[role], name))
+    return out
+
+
+def recall(expected: list[tuple[str, str]], got: list[tuple[str, str]], cap: int = 300) -> float:
+    pool: dict[tuple[str, str], int] = {}
+    for code, name in got:
+        key = (code, name[:cap].rstrip("…"))
+        pool[key] = pool.get(key, 0) + 1
+    hit = 0
+    for code, name in expected:
+        key = (code, name[:cap])
+        if pool.get(key, 0) > 0:
+            pool[key] -= 1
+            hit += 1
+    return hit / len(expected) if expected else 1.0
+
+
+def build_dist() -> Path:
+    from buildtool.app import Application
+    from buildtool.build import build
+    out = Path(tempfile.mkdtemp(prefix="bench-scan-")) / "dist"
+    build(Application.discover(REPO / "bench"), profile="test", out=out)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dist", type=Path, help="a built test-profile dist (default: build one)")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--pages", default="")
+    opts = ap.parse_args()
+    pages = sorted(p.name[:-8] for p in CORPUS.glob("*.html.gz"))
+    if opts.pages:
+        pages = [p for p in pages if p in opts.pages.split(",")]
+    dist = opts.dist or build_dist()
+    corpus = FixtureServer(None, [HOST])
+    for name in pages:
+        corpus.set_override(f"/{name}.html", gzip.decompress((CORPUS / f"{name}.html.gz").read_bytes()))
+    chat = FixtureServer(SITES / "chatbot", ["localhost"], https=False)
+    chat.mount("/dist-client/", dist.parent / "dist-client")
+    rules = host_rules_for([corpus, chat])
+    ext = Browser(dist, host_rules=rules)
+    from playwright.sync_api import sync_playwright
+    pw = sync_playwright().start()
+    resolver = ", ".join(rules + ["MAP * ~NOTFOUND", "EXCLUDE 127.0.0.1", "EXCLUDE localhost"])
+    pbrowser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                  args=["--headless=new", "--no-sandbox", "--disable-gpu", "--ignore-certificate-errors",
+                                        f"--host-resolver-rules={resolver}"])
+    ppage = pbrowser.new_page(viewport={"width": 1280, "height": 900}, ignore_https_errors=True)
+    cdp = ppage.context.new_cdp_session(ppage)
+    rows = []
+    try:
+        ext.open_chatbot(chat)
+        first = True
+        ext.driver.set_script_timeout(120)
+        for name in pages:
+            url = f"https://{HOST}/{name}.html"
+            nav = ext.sa_call("page", {"method": "open" if first else "navigate", "url": url}, 30000)["payload"]
+            assert nav["ok"], nav
+            first = False
+            timing = ext.page_eval_async("""
+                const done = arguments[arguments.length - 1];
+                (async () => {
+                  const times = [], walker = []; let text = '';
+                  for (let i = 0; i < arguments[0]; i++) {
+                    const t = performance.now();
+                    const r = await sa.send('CALL_TOOL', {name: 'page', args: {method: 'scan', max_chars: 1000000}}, 30000);
+                    times.push(performance.now() - t);
+                    if (!r.payload || !r.payload.ok) { done({error: JSON.stringify(r)}); return; }
+                    walker.push(r.payload.result.scan_ms); text = r.payload.result.text;
+                  }
+                  done({times, walker, text});
+                })();""", opts.repeat, timeout=120)
+            assert "error" not in timing, timing
+            ppage.goto(url, wait_until="load")
+            ptimes, snap = [], ""
+            for _ in range(opts.repeat):
+                t = time.perf_counter()
+                snap = ppage.locator("body").aria_snapshot(mode="ai")
+                ptimes.append((time.perf_counter() - t) * 1000)
+            ax = cdp.send("Accessibility.getFullAXTree")["nodes"]
+            expected = ax_pairs(ax)
+            elements = ppage.evaluate("document.getElementsByTagName('*').length")
+            rows.append({"page": name, "elements": elements, "ax": len(expected),
+                         "scan_chars": len(timing["text"]), "pw_chars": len(snap),
+                         "scan_ms": statistics.median(timing["times"]), "walker_ms": statistics.median(timing["walker"]),
+                         "pw_ms": statistics.median(ptimes), "recall": recall(expected, scan_pairs(timing["text"]))})
+            r = rows[-1]
+            print(f"{name:22s} {elements:6d} {r['ax']:5d} {r['scan_chars']:8d} {r['pw_chars']:8d} "
+                  f"{r['scan_ms']:8.1f} {r['walker_ms']:8.1f} {r['pw_ms']:8.1f} {100 * r['recall']:7.1f}%", flush=True)
+    finally:
+        pbrowser.close()
+        pw.stop()
+        ext.quit()
+        corpus.close()
+        chat.close()
+    med = lambda k: statistics.median(r[k] for r in rows)  # noqa: E731
+    print("\n" + "page".ljust(22) + " elements   ax  scan_ch    pw_ch  scan_ms walker_ms  pw_ms  recall")
+    print(f"{'MEDIAN':22s} {med('elements'):6.0f} {med('ax'):5.0f} {med('scan_chars'):8.0f} {med('pw_chars'):8.0f} "
+          f"{med('scan_ms'):8.1f} {med('walker_ms'):8.1f} {med('pw_ms'):8.1f} {100 * med('recall'):7.1f}%")
+    print(f"chars ratio (median scan chars / median playwright chars): {med('scan_chars') / med('pw_chars'):.3f}")
+    print(f"chars ratio (median of scan/pw per page): {statistics.median(r['scan_chars'] / r['pw_chars'] for r in rows if r['pw_chars']):.3f}")
+    print(f"time ratio  (median scan_ms / median pw_ms): {med('scan_ms') / med('pw_ms'):.3f}; "
+          f"walker only: {med('walker_ms') / med('pw_ms'):.3f}")
+    big = max(rows, key=lambda r: r["elements"])
+    print(f"largest page {big['page']} ({big['elements']} elements): scan {big['scan_ms']:.1f} ms "
+          f"(walker {big['walker_ms']:.1f} ms), playwright {big['pw_ms']:.1f} ms")
+    print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+"""The page tool's scan text: rows from the DOM walker become fixed-format lines (docs/PROTOCOL.md).
+
+A row is a JSON array; its first item says what it is:
+  ['E', depth, code, uid, name, value|None, [states], href|None]   actionable element
+  ['H', depth, level, name]                                         heading (no uid)
+  ['S', depth, kind, name|None]                                     section opening: [main], [form:login]
+  ['P', depth, uid, text_head, total_chars]                         prose: in full when short (no uid),
+                                                                    else summarised with its uid for `read`
+  ['X', depth, src]                                                 cross-origin iframe not scanned
+  ['Z', depth, tag]                                                 closed shadow root
+Pure: runs under CPython and as JS (parity-tested).
+"""
+from core.jsonval import kind_of, str_len, str_head
+
+CODES = ['L', 'B', 'T', 'S', 'C', 'R', 'M', 'TB', 'O', 'SL', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']
+STATES = ['checked', 'mixed', 'disabled', 'expanded', 'collapsed', 'required', 'selected', 'readonly', 'pressed']
+SECTION_KINDS = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'form', 'dialog', 'region']
+NAME_CAP = 300
+VALUE_CAP = 200
+HREF_CAP = 64
+PROSE_FULL = 60
+PROSE_HEAD = 40
+DEFAULT_MAX_CHARS = 20000
+MIN_MAX_CHARS = 200
+
+
+def _is_space(ch):
+    return ch == ' ' or ch == '\n' or ch == '\t' or ch == '\r' or ch == '\f' or ch == '\u00a0' or ch == '\u200b' \
+        or ch == '\u2028' or ch == '\u2029' or ch == '\u3000' or ch == '\v'
+
+
+def _is_hidden_char(ch):
+    """Controls and bidi overrides: never shown (they could disguise a name)."""
+    code = ord(ch[0])
+    if code < 0x20 or (code >= 0x7F and code <= 0x9F):
+        return True
+    return (code >= 0x202A and code <= 0x202E) or (code >= 0x2066 and code <= 0x2069)
+
+
+def clean(text):
+    """Collapse whitespace runs to one space, drop controls, trim. Non-strings give ''."""
+    if kind_of(text) != 'string':
+        return ''
+    parts = []
+    pending = False
+    for ch in text:
+        if _is_space(ch):
+            pending = len(parts) > 0
+            continue
+        if _is_hidden_char(ch):
+            continue
+        if pending:
+            parts.append(' ')
+            pending = False
+        parts.append(ch)
+    return ''.join(parts)
+
+
+def cap(text, limit):
+    """text, or its first `limit` code points and '…'."""
+    if str_len(text) <= limit:
+        return text
+    return str_head(text, limit) + '…'
+
+
+def _quote(text):
+    out = []
+    for ch in text:
+        if ch == '"' or ch == '\\':
+            out.append('\\')
+        out.append(ch)
+    return '"' + ''.join(out) + '"'
+
+
+def indent(depth):
+    n = depth if kind_of(depth) == 'number' and depth > 0 else 0
+    if n > 40:
+        n = 40
+    return ''.join(['  ' for _ in range(n)])
+
+
+def summarise_prose(text, total):
+    """'P' row text: in full when short, else `<first words>… (N chars)`."""
+    body = clean(text)
+    count = total if kind_of(total) == 'number' and total >= str_len(body) else str_len(body)
+    if count <= PROSE_FULL:
+        return body
+    head = str_head(body, PROSE_HEAD)
+    cut = head.rfind(' ')
+    if cut > PROSE_HEAD // 2:
+        head = head[0:cut]
+    return head + '… (' + str(count) + ' chars)'
+
+
+def _states_text(states):
+    if kind_of(states) != 'array':
+        return ''
+    shown = []
+    for state in states:
+        if kind_of(state) == 'string' and state in STATES and state not in shown:
+            shown.append(state)
+    if len(shown) == 0:
+        return ''
+    return ' [' + ', '.join(shown) + ']'
+
+
+def element_line(depth, code, uid, name, value, states, href):
+    line = indent(depth) + str(code) + ' ' + str(uid)
+    shown = cap(clean(name), NAME_CAP)
+    if len(shown) > 0:
+        line += ' ' + shown
+    if kind_of(value) == 'string':
+        line += ' value=' + _quote(cap(clean(value), VALUE_CAP))
+    line += _states_text(states)
+    if kind_of(href) == 'string' and len(href) > 0:
+        line += ' <' + cap(clean(href), HREF_CAP) + '>'
+    return line
+
+
+def section_line(depth, kind, name):
+    label = kind if kind_of(kind) == 'string' else 'region'
+    shown = cap(clean(name), 80)
+    if len(shown) > 0 and (label == 'form' or label == 'dialog' or label == 'region'):
+        label += ':' + shown
+    return indent(depth) + '[' + label + ']'
+
+
+def format_row(row):
+    """One scan line for a row, or None for a row that is not understood."""
+    if kind_of(row) != 'array' or len(row) < 2:
+        return None
+    tag = row[0]
+    depth = row[1]
+    if tag == 'E' and len(row) >= 8:
+        return element_line(depth, row[2], row[3], row[4], row[5], row[6], row[7])
+    if tag == 'H' and len(row) >= 4:
+        level = row[2] if kind_of(row[2]) == 'number' and row[2] >= 1 and row[2] <= 6 else 2
+        return indent(depth) + 'H' + str(level) + ' ' + cap(clean(row[3]), NAME_CAP)
+    if tag == 'S' and len(row) >= 4:
+        return section_line(depth, row[2], row[3])
+    if tag == 'P' and len(row) >= 5:
+        text = summarise_prose(row[3], row[4])
+        if text.endswith(' chars)'):
+            return indent(depth) + 'P ' + str(row[2]) + ' ' + text
+        return indent(depth) + 'P ' + text
+    if tag == 'X' and len(row) >= 3:
+        return indent(depth) + '- iframe#cross-origin ' + cap(clean(row[2]), HREF_CAP)
+    if tag == 'Z' and len(row) >= 3:
+        return indent(depth) + '- shadow#closed ' + clean(row[2])
+    return None
+
+
+def header(url, title, count):
+    return '# ' + cap(clean(url), 500) + ' | ' + cap(clean(title), 200) + ' | ' + str(count) + ' nodes'
+
+
+def format_rows(rows):
+    lines = []
+    if kind_of(rows) != 'array':
+        return lines
+    for row in rows:
+        line = format_row(row)
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def paginate(lines, max_chars, cursor):
+    """{text, next_cursor|None, shown, total}: body lines from `cursor` (a line index) that fit in
+    max_chars (newlines counted), cut at a line boundary with a continuation line."""
+    budget = max_chars if kind_of(max_chars) == 'number' and max_chars >= MIN_MAX_CHARS else DEFAULT_MAX_CHARS
+    start = cursor if kind_of(cursor) == 'number' and cursor >= 0 else 0
+    total = len(lines)
+    if start > total:
+        start = total
+    out = []
+    used = 0
+    index = start
+    while index < total:
+        size = str_len(lines[index]) + 1
+        if used + size > budget - 60 and len(out) > 0:
+            break
+        out.append(lines[index])
+        used += size
+        index += 1
+    next_cursor = None
+    if index < total:
+        next_cursor = index
+        out.append('… truncated, continue with cursor=' + str(index))
+    return {'text': '\n'.join(out), 'next_cursor': next_cursor, 'shown': index - start, 'total': total}
+
+
+def diff_lines(old, new):
+    """Lines of `new` not in `old` as '+ line', lines of `old` gone from `new` as '- line'
+    (multiset comparison: order-insensitive, counts matter). Removals first."""
+    counts = {}
+    for line in old:
+        key = '=' + line
+        counts[key] = (counts[key] if key in counts else 0) + 1
+    added = []
+    for line in new:
+        key = '=' + line
+        if key in counts and counts[key] > 0:
+            counts[key] = counts[key] - 1
+        else:
+            added.append('+ ' + line)
+    removed = []
+    for line in old:
+        key = '=' + line
+        if key in counts and counts[key] > 0:
+            counts[key] = counts[key] - 1
+            removed.append('- ' + line)
+    out = []
+    out.extend(removed)
+    out.extend(added)
+    return out
+
+
+def render(url, title, count, rows, max_chars, cursor, previous):
+    """The scan result: {text, lines (body, for the next diff), next_cursor, total_lines}.
+    previous: the body lines of this tab's last scan for a diff, else None."""
+    body = format_rows(rows)
+    shown = body
+    head = header(url, title, count)
+    if kind_of(previous) == 'array':
+        shown = diff_lines(previous, body)
+        head += ' | diff: ' + str(len(shown)) + ' changed lines'
+        if len(shown) == 0:
+            shown = ['(no change since the last scan)']
+    page = paginate(shown, (max_chars if kind_of(max_chars) == 'number' else DEFAULT_MAX_CHARS) - str_len(head) - 1,
+                    cursor)
+    text = head + '\n' + page['text'] if len(page['text']) > 0 else head
+    return {'text': text, 'lines': body, 'next_cursor': page['next_cursor'], 'total_lines': page['total']}

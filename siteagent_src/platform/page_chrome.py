@@ -1,0 +1,73 @@
+"""chrome.* calls the page tool needs beyond platform/chrome.py: tab groups, back, close, frames."""
+# __pragma__ ('noalias', 'update')
+# __pragma__ ('noalias', 'get')
+from platform.js import attempt_async, with_timeout
+
+GROUP_TITLE = 'Site Agent'
+
+
+async def tab_remove(tab_id):
+    return await attempt_async(lambda t: chrome.tabs.remove(t), tab_id)
+
+
+async def tab_back(tab_id):
+    """history.back() in the page (chrome.tabs.goBack skips entries made without a user gesture)."""
+    return await attempt_async(lambda t: chrome.scripting.executeScript({'target': {'tabId': t, 'frameIds': [0]},
+                                                                         'func': _history_back}), tab_id)
+
+
+def _history_back():
+    history.back()
+    return True
+
+
+async def tab_in_group(tab_id, group_id):
+    """Put the tab into group_id (or a new "Site Agent" group when None); {ok, value: group id}."""
+    async def run(t):
+        if group_id != None:
+            found = await attempt_async(lambda g: chrome.tabGroups.get(g), group_id)
+            if found['ok']:
+                return await chrome.tabs.group({'tabIds': [t], 'groupId': group_id})
+        made = await chrome.tabs.group({'tabIds': [t]})
+        await attempt_async(lambda g: chrome.tabGroups.update(g, {'title': GROUP_TITLE, 'color': 'blue'}), made)
+        return made
+    return await attempt_async(run, tab_id)
+
+
+async def send_to_frame(tab_id, frame_id, message, timeout_ms):
+    """chrome.tabs.sendMessage to one frame: {ok, value} | {ok: false, error, timeout?}."""
+    def timed_out():
+        return {'ok': False, 'error': 'timeout', 'timeout': True}
+    call = attempt_async(lambda m: chrome.tabs.sendMessage(tab_id, m, {'frameId': frame_id}), message)
+    return await with_timeout(call, timeout_ms, timed_out)
+
+
+async def list_frames(tab_id, timeout_ms):
+    """{ok, value: [{frameId, url}]} for the tab's frames the extension may script. injectImmediately:
+    frames that never finish loading (lazy, dead hosts) would otherwise keep executeScript waiting."""
+    async def run(t):
+        probe = await chrome.scripting.executeScript({'target': {'tabId': t, 'allFrames': True},
+                                                      'func': _frame_url, 'injectImmediately': True})
+        return [{'frameId': r['frameId'], 'url': r['result']} for r in probe if r['result'] != None]
+    return await with_timeout(attempt_async(run, tab_id), timeout_ms, lambda: {'ok': False, 'error': 'timeout'})
+
+
+def _frame_url():
+    return location.href
+
+
+async def inject_frame(tab_id, frame_id, files, timeout_ms):
+    """content.js into one frame (frame ids come from chrome.runtime.getFrameId in the parent)."""
+    call = attempt_async(lambda f: chrome.scripting.executeScript({'target': {'tabId': tab_id, 'frameIds': [frame_id]},
+                                                                   'files': f}), files)
+    return await with_timeout(call, timeout_ms, lambda: {'ok': False, 'error': 'timeout'})
+
+
+async def inject_top(tab_id, files):
+    call = attempt_async(lambda f: chrome.scripting.executeScript({'target': {'tabId': tab_id, 'frameIds': [0]},
+                                                                   'files': f}), files)
+    return await with_timeout(call, 3000, lambda: {'ok': False, 'error': 'timeout'})
+
+
+async def origin_granted(pattern):
+    return await attempt_async(lambda p: chrome.permissions.contains({'origins': [p]}), pattern)

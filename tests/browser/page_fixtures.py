@@ -1,0 +1,72 @@
+"""Fixtures for the page-tool tests: fixture pages served as https://shop.test and https://frames.test,
+and a module-scoped browser whose host rules include them (every other host stays unresolvable).
+
+Import the names into a test module (``from page_fixtures import *``); they override conftest's
+``browser`` for that module only.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from extension import reset_extension_state, ext_send
+from harness import SITES, Browser, FixtureServer, host_rules_for
+
+PAGES = SITES / "pages"
+SHOP = "shop.test"
+FRAMES = "frames.test"
+
+__all__ = ["page_site", "browser", "chat", "page_call", "uid_of", "lines_of", "attach", "SHOP", "FRAMES"]
+
+
+@pytest.fixture(scope="module")
+def page_site():
+    """tests/fixtures/sites/pages/ served as https://shop.test and https://frames.test (one server)."""
+    server = FixtureServer(PAGES, [SHOP, FRAMES])
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser(built_extension, fixture_servers, chatbot_site, page_site):
+    if built_extension.client_dist is not None:
+        chatbot_site.mount("/dist-client/", built_extension.client_dist)
+    b = Browser(built_extension.dist, host_rules=host_rules_for([*fixture_servers, page_site]))
+    yield b
+    b.quit()
+
+
+@pytest.fixture
+def chat(browser, chatbot_site, page_site):
+    """The chatbot page open in the selenium tab, extension state fresh."""
+    page_site.reset()
+    reset_extension_state(browser)
+    browser.open_chatbot(chatbot_site)
+    yield browser
+    browser.assert_no_sw_exceptions()
+
+
+def page_call(browser, args: dict, timeout_ms: int = 15000) -> dict:
+    """CALL_TOOL page from the chatbot page; the outcome (payload)."""
+    reply = browser.sa_call("page", args, timeout_ms)
+    assert "payload" in reply, reply
+    return reply["payload"]
+
+
+def lines_of(outcome: dict) -> list[str]:
+    assert outcome.get("ok") is True, outcome
+    return outcome["result"]["text"].split("\n")
+
+
+def uid_of(text: str, code: str, name: str) -> str:
+    """The uid on the scan line `<code> <uid> <name>` (name matched at the start of the rest)."""
+    pat = re.compile(r"^\s*" + re.escape(code) + r" ((?:f\d+)?u\d+) " + re.escape(name) + r"(?: |$)", re.M)
+    found = pat.search(text)
+    assert found, f"no line {code} <uid> {name!r} in scan:\n{text}"
+    return found.group(1)
+
+
+def attach(browser, tab_id: int) -> None:
+    ext_send(browser, {"kind": "attach_tab", "tabId": tab_id})

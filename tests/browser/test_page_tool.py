@@ -1,0 +1,329 @@
+"""Issue 6 end to end: the page tool's verbs, uids that never lie, frames, shadow DOM, risk judged in code."""
+import re
+import time
+
+import pytest
+
+from extension import start_call, call_result, audit_log
+from harness import wait_until
+from page_fixtures import *  # noqa: F401,F403  (page_site, browser, chat, helpers)
+from page_fixtures import page_call, uid_of, lines_of, SHOP, FRAMES
+
+pytestmark = pytest.mark.browser
+
+
+def open_page(b, path):
+    out = page_call(b, {"method": "open", "url": f"https://{SHOP}{path}"})
+    assert out["ok"] is True, out
+    return out["result"]
+
+
+def scan(b, **extra):
+    out = page_call(b, {"method": "scan", **extra})
+    assert out["ok"] is True, out
+    return out["result"]["text"]
+
+
+def records(site, action):
+    return [r["data"] for r in site.records if r["data"].get("action") == action]
+
+
+def test_open_scan_format_and_visibility(chat, page_site):
+    opened = open_page(chat, "/index.html")
+    assert opened["title"] == "Verbs fixture" and isinstance(opened["tab"], int)
+    text = scan(chat)
+    lines = text.split("\n")
+    assert re.match(r"^# https://shop\.test/index\.html \| Verbs fixture \| \d+ nodes$", lines[0]), lines[0]
+    assert "[header]" in lines and "[main]" in lines and "[footer]" in lines
+    assert any(l.strip() == "[nav]" for l in lines)
+    assert "  H1 Verbs fixture" in lines
+    assert re.search(r"^  B u\d+ Say hello$", text, re.M)
+    assert re.search(r"^  B u\d+ Disabled action \[disabled\]$", text, re.M)
+    assert re.search(r"^    T u\d+ Full name value=\"\" \[required\]$", text, re.M)
+    assert re.search(r"^    S u\d+ Colour value=\"Red\"$", text, re.M)
+    assert re.search(r"^    C u\d+ Newsletter$", text, re.M)
+    assert re.search(r"^    R u\d+ Small \[checked\]$", text, re.M)
+    assert re.search(r"^    C u\d+ Dark mode$", text, re.M)
+    assert re.search(r"^    T u\d+ Search the docs value=\"\"$", text, re.M)
+    assert re.search(r"^  L u\d+ Company logo <https://shop\.test/about\.html>$", text, re.M)
+    assert re.search(r"^  B u\d+ Close dialog$", text, re.M)
+    assert re.search(r"^  P u\d+ This page exercises every verb.*… \(\d+ chars\)$", text, re.M)
+    assert "[form:Profile]" in text
+    for hidden in ["Hidden by display", "Hidden by visibility", "Hidden from AT", "Inert button", "Zero size"]:
+        assert hidden not in text
+    assert "PARAGRAPH-END-MARKER" not in text
+    # read expands the prose, marked untrusted
+    puid = re.search(r"P (u\d+) This page", text).group(1)
+    read = page_call(chat, {"method": "read", "uid": puid})
+    assert read["ok"] and read["result"]["untrusted"] is True
+    assert "PARAGRAPH-END-MARKER" in read["result"]["text"]
+
+
+def test_click_type_select_check_press_scroll_wait(chat, page_site):
+    open_page(chat, "/index.html")
+    text = scan(chat)
+    out = page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Say hello")})
+    assert out["ok"] is True and out["result"]["navigated"] is False, out
+    page_site.wait_for_record(lambda d: d["action"] == "greet")
+    waited = page_call(chat, {"method": "wait", "text": "Hello there", "timeout_ms": 2000})
+    assert waited["result"]["met"] is True
+    gone = page_call(chat, {"method": "wait", "text": "Hello there", "gone": True, "timeout_ms": 300})
+    assert gone["result"]["met"] is False and gone["result"]["waited_ms"] >= 250
+    assert page_call(chat, {"method": "type", "uid": uid_of(text, "T", "Full name"), "text": "Ada"})["ok"]
+    assert page_call(chat, {"method": "type", "uid": uid_of(text, "T", "Full name"), "text": "Ada Lovelace",
+                            "clear": True})["ok"]
+    sel = page_call(chat, {"method": "select", "uid": uid_of(text, "S", "Colour"), "label": "Blue"})
+    assert sel["ok"] and sel["result"]["selected"]["value"] == "b", sel
+    bad = page_call(chat, {"method": "select", "uid": uid_of(text, "S", "Colour"), "value": "purple"})
+    assert bad["reason"] == "invalid_args" and bad["field"] == "value" and "Red" in bad["message"]
+    chk = page_call(chat, {"method": "check", "uid": uid_of(text, "C", "Newsletter"), "checked": True})
+    assert chk["ok"] and chk["result"]["checked"] is True and chk["result"]["changed"] is True
+    again = page_call(chat, {"method": "check", "uid": uid_of(text, "C", "Newsletter"), "checked": True})
+    assert again["result"]["changed"] is False
+    assert page_call(chat, {"method": "check", "uid": uid_of(text, "R", "Large"), "checked": True})["ok"]
+    sw = page_call(chat, {"method": "check", "uid": uid_of(text, "C", "Dark mode"), "checked": True})
+    assert sw["ok"] and sw["result"]["checked"] is True
+    unradio = page_call(chat, {"method": "check", "uid": uid_of(text, "R", "Large"), "checked": False})
+    assert unradio["reason"] == "invalid_args" and unradio["field"] == "checked"
+    not_field = page_call(chat, {"method": "type", "uid": uid_of(text, "B", "Say hello"), "text": "x"})
+    assert not_field["reason"] == "invalid_args" and not_field["field"] == "uid"
+    disabled = page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Disabled action")})
+    assert disabled["reason"] == "invalid_args"
+    # submit through the form's own submit (no password/payment, harmless name): runs without approval
+    saved = page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Save profile")})
+    assert saved["ok"], saved
+    rec = page_site.wait_for_record(lambda d: d["action"] == "profile")["data"]
+    assert rec == {"page": "/index.html", "action": "profile", "name": "Ada Lovelace", "color": "b", "news": True,
+                   "size": "l"}
+    pressed = page_call(chat, {"method": "press", "uid": uid_of(text, "T", "Key catcher"), "key": "Control+K"})
+    assert pressed["ok"], pressed
+    page_site.wait_for_record(lambda d: d["action"] == "key" and d["key"] == "K" and d["ctrl"] is True)
+    assert page_call(chat, {"method": "press", "key": "Hyper+Q"})["field"] == "key"
+    scrolled = page_call(chat, {"method": "scroll", "direction": "down"})
+    assert scrolled["ok"] and scrolled["result"]["y"] > 0
+    assert page_call(chat, {"method": "scroll", "to": uid_of(text, "B", "Far below")})["ok"]
+    view = scan(chat, viewport=True)
+    assert "Far below" in view and "Say hello" not in view
+    missing = page_call(chat, {"method": "click"})
+    assert missing["reason"] == "invalid_args" and missing["field"] == "uid"
+
+
+def test_budget_cursor_within_diff(chat):
+    open_page(chat, "/index.html")
+    full = scan(chat)
+    small = page_call(chat, {"method": "scan", "max_chars": 300})["result"]
+    assert len(small["text"]) <= 300 and small["text"].endswith(f"continue with cursor={small['cursor']}")
+    rest = page_call(chat, {"method": "scan", "max_chars": 200000, "cursor": small["cursor"]})["result"]["text"]
+    body = small["text"].split("\n")[1:-1] + rest.split("\n")[1:]
+    assert body == full.split("\n")[1:]
+    form = re.search(r"\[form:Profile\]", full)
+    assert form
+    within = scan(chat, within=uid_of(full, "T", "Full name"))
+    assert "Full name" in within and "Say hello" not in within
+    same = scan(chat, diff=True)
+    assert "(no change since the last scan)" in same
+    page_call(chat, {"method": "click", "uid": uid_of(full, "B", "Say hello")})
+    changed = scan(chat, diff=True)
+    assert "Hello there" in changed or "diff:" in changed.split("\n")[0]
+
+
+def test_stale_uids_never_lie(chat, page_site):
+    open_page(chat, "/stale.html")
+    text = scan(chat)
+    victim = uid_of(text, "B", "Victim")
+    stable = uid_of(text, "B", "Stable")
+    # stable across scans
+    assert uid_of(scan(chat), "B", "Victim") == victim
+    # re-render replaces the node with an identical one: the old uid is stale, not silently rebound
+    page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Re-render")})
+    out = page_call(chat, {"method": "click", "uid": victim})
+    assert out["reason"] == "stale_uid" and out["hint"] == "scan again", out
+    text = scan(chat)
+    victim2 = uid_of(text, "B", "Victim")
+    assert victim2 != victim
+    # rename: same node, other name
+    page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Rename victim")})
+    assert page_call(chat, {"method": "click", "uid": victim2})["reason"] == "stale_uid"
+    text = scan(chat)
+    renamed = uid_of(text, "B", "Renamed")
+    assert renamed not in (victim, victim2)
+    # removal
+    page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Detach victim")})
+    assert page_call(chat, {"method": "click", "uid": renamed})["reason"] == "stale_uid"
+    assert not records(page_site, "victim")
+    # SPA route change invalidates everything from before
+    text = scan(chat)
+    stable = uid_of(text, "B", "Stable")
+    routed = page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Go to view 2")})
+    assert routed["ok"] and routed["result"]["navigated"] is True
+    assert page_call(chat, {"method": "click", "uid": stable})["reason"] == "stale_uid"
+    text = scan(chat)
+    stable2 = uid_of(text, "B", "Stable")
+    assert stable2 != stable
+    # full navigation: the action reports it; old uids fail, and new pages never reuse their numbers
+    nav = page_call(chat, {"method": "click", "uid": uid_of(text, "L", "Full navigation")})
+    assert nav["ok"] and nav["result"]["navigated"] is True and nav["result"]["url"].endswith("/about.html"), nav
+    assert page_call(chat, {"method": "click", "uid": stable2})["reason"] == "stale_uid"
+    about = scan(chat)
+    nums = [int(u) for u in re.findall(r" u(\d+) ", about)]
+    assert nums and min(nums) > int(stable2[1:])
+    assert page_call(chat, {"method": "click", "uid": "u999999"})["reason"] == "stale_uid"
+    assert page_call(chat, {"method": "click", "uid": "bogus"})["reason"] == "invalid_args"
+    assert not records(page_site, "stable")
+
+
+def test_navigate_back_tabs_close(chat):
+    first = open_page(chat, "/index.html")
+    nav = page_call(chat, {"method": "navigate", "url": f"https://{SHOP}/about.html"})
+    assert nav["ok"] and nav["result"]["title"] == "About fixture"
+    back = page_call(chat, {"method": "back"})
+    assert back["ok"] and back["result"]["url"].endswith("/index.html"), back
+    second = open_page(chat, "/shop.html")
+    listed = page_call(chat, {"method": "tabs"})["result"]["tabs"]
+    assert [t["tab"] for t in listed] == [first["tab"], second["tab"]]
+    assert all("localhost" not in t["url"] for t in listed)      # the chatbot tab is never listed
+    chatbot_tab = chat.sw_eval("chrome.tabs.query({url: 'http://localhost/*'}).then(t => t[0].id)")
+    other = page_call(chat, {"method": "scan", "tab": chatbot_tab})
+    assert other["reason"] == "no_target_tab" and other["field"] == "tab"
+    grouped = chat.sw_eval(f"chrome.tabs.get({second['tab']}).then(t => chrome.tabGroups.get(t.groupId)).then(g => g.title)")
+    assert grouped == "Site Agent"
+    closed = page_call(chat, {"method": "close", "tab": second["tab"]})
+    assert closed["ok"] and closed["result"]["current"] == first["tab"]
+    assert [t["tab"] for t in page_call(chat, {"method": "tabs"})["result"]["tabs"]] == [first["tab"]]
+
+
+def test_refused_urls(chat, page_site):
+    for url in ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,<b>x</b>", "file:///etc/passwd",
+                "chrome://settings", "chrome-extension://abc/x.html", "about:blank", "ftp://x.test/"]:
+        out = page_call(chat, {"method": "open", "url": url})
+        assert out["ok"] is False and out["reason"] == "url_not_allowed" and out["field"] == "url", (url, out)
+    open_page(chat, "/shop.html")
+    assert page_call(chat, {"method": "navigate", "url": "javascript:void(0)"})["reason"] == "url_not_allowed"
+    text = scan(chat)
+    assert re.search(r"L u\d+ Run script link <javascript:>", text)
+    for name in ["Run script link", "Sneaky link"]:
+        out = page_call(chat, {"method": "click", "uid": uid_of(text, "L", name)})
+        assert out["reason"] == "url_not_allowed", out
+    time.sleep(0.3)
+    assert not records(page_site, "js-link") and not records(page_site, "js-link2")
+    chat.assert_no_popup("approve.html")
+
+
+def test_destructive_click_denied_then_allowed(chat, page_site):
+    open_page(chat, "/shop.html")
+    text = scan(chat)
+    delete = uid_of(text, "B", "Delete account")
+    key = start_call(chat, "page", {"method": "click", "uid": delete})
+    popup = chat.wait_for_popup("approve.html")
+    popup.wait_for("document.getElementById('approve-preview').textContent.includes('Delete account')")
+    preview = popup.eval("document.getElementById('approve-preview').textContent")
+    assert "https://shop.test/shop.html" in preview and "delete" in preview.lower()
+    popup.click("#deny")
+    out = call_result(chat, key)["payload"]
+    assert out["reason"] == "approval_denied"
+    time.sleep(0.3)
+    assert not records(page_site, "delete")
+    key = start_call(chat, "page", {"method": "click", "uid": delete})
+    popup = chat.wait_for_popup("approve.html")
+    popup.wait_for("document.getElementById('approve-preview').textContent.includes('Delete account')")
+    time.sleep(0.8)
+    popup.click("#allow")
+    out = call_result(chat, key)["payload"]
+    assert out["ok"] is True, out
+    page_site.wait_for_record(lambda d: d["action"] == "delete")
+    assert len(records(page_site, "delete")) == 1
+    # a harmless button runs without any window
+    assert page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Next page")})["ok"]
+    chat.assert_no_popup("approve.html")
+    entries = [e for e in audit_log(chat) if e["tool"] == "page"]
+    assert any(e.get("reason") == "approval_denied" or e.get("outcome") == "approval_denied" or
+               "approval_denied" in str(e) for e in entries)
+
+
+@pytest.mark.parametrize("field,name,why", [
+    ("T", "Password", "password"),
+    ("T", "Card number", "payment"),
+])
+def test_password_and_card_forms_need_approval(chat, page_site, field, name, why):
+    open_page(chat, "/shop.html")
+    text = scan(chat)
+    key = start_call(chat, "page", {"method": "type", "uid": uid_of(text, field, name), "text": "hunter2",
+                                    "submit": True})
+    popup = chat.wait_for_popup("approve.html")
+    popup.wait_for("document.getElementById('approve-preview').textContent.length > 0")
+    preview = popup.eval("document.getElementById('approve-preview').textContent")
+    assert why in preview and "Form:" in preview and "https://shop.test/shop.html" in preview, preview
+    popup.click("#deny")
+    assert call_result(chat, key)["payload"]["reason"] == "approval_denied"
+    assert not records(page_site, "login") and not records(page_site, "card")
+
+
+def test_german_buy_and_sensitive_page_policy(chat, page_site):
+    open_page(chat, "/shop.html")
+    text = scan(chat)
+    key = start_call(chat, "page", {"method": "click", "uid": uid_of(text, "B", "Jetzt kaufen")})
+    chat.wait_for_popup("approve.html").click("#deny")
+    assert call_result(chat, key)["payload"]["reason"] == "approval_denied"
+    chat.sw_eval("chrome.storage.local.set({page_policy: {sensitive_hosts: ['shop.test'], extra_terms: []}}).then(() => 1)")
+    key = start_call(chat, "page", {"method": "click", "uid": uid_of(text, "B", "Next page")})
+    popup = chat.wait_for_popup("approve.html")
+    popup.wait_for("document.getElementById('approve-preview').textContent.includes('sensitive')")
+    popup.click("#deny")
+    assert call_result(chat, key)["payload"]["reason"] == "approval_denied"
+    assert not records(page_site, "next") and not records(page_site, "kaufen")
+
+
+def test_frames_same_and_cross_origin(chat, page_site):
+    open_page(chat, "/frames.html")
+    text = wait_until(lambda: (lambda t: t if "Inner button" in t and "iframe#cross-origin" in t else None)(scan(chat)),
+                      8, "both frames in the scan")
+    assert "- iframe#cross-origin https://frames.test/frame-inner.html?cross=1" in text
+    assert "- iframe#cross-origin https://nowhere.invalid/x.html" in text
+    same = re.findall(r"^\s*B (u\d+) Inner button$", text, re.M)
+    cross = re.findall(r"^\s*B (f\d+u\d+) Inner button$", text, re.M)
+    assert len(same) == 1 and len(cross) == 1, text
+    assert page_call(chat, {"method": "click", "uid": same[0]})["ok"]
+    page_site.wait_for_record(lambda d: d["action"] == "inner" and d["host"] == SHOP)
+    assert page_call(chat, {"method": "click", "uid": cross[0]})["ok"]
+    page_site.wait_for_record(lambda d: d["action"] == "inner" and d["host"] == FRAMES)
+    field = uid_of(text, "T", "Inner field") if re.search(r"T f\d+u\d+ Inner field", text) is None else \
+        re.search(r"T (f\d+u\d+) Inner field", text).group(1)
+    assert page_call(chat, {"method": "type", "uid": field, "text": "hi"})["ok"]
+    assert page_call(chat, {"method": "click", "uid": "f9u1"})["reason"] == "stale_uid"
+
+
+def test_shadow_dom_open_and_closed(chat, page_site):
+    open_page(chat, "/shadow.html")
+    text = scan(chat)
+    assert re.search(r"H2 Open widget", text)
+    assert "- shadow#closed closed-widget" in text and "Secret button" not in text
+    assert re.search(r"L u\d+ Slotted link", text)
+    assert page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Shadow button")})["ok"]
+    page_site.wait_for_record(lambda d: d["action"] == "shadow")
+
+
+def test_list_tools_shows_page_once_with_its_highest_risk(chat):
+    tools = {t["name"]: t for t in chat.sa_send("LIST_TOOLS")["payload"]}
+    assert tools["page"]["risk"] == "irreversible"
+    assert tools["page"]["inputSchema"]["properties"]["method"]["enum"][0] == "open"
+
+
+def test_permission_required_without_host_access(launch_browser, built_extension, chatbot_site, tmp_path_factory):
+    """The dev build keeps the page tool's hosts optional (not granted): open answers permission_required."""
+    from pathlib import Path
+    from buildtool.app import Application
+    from buildtool.build import build
+    out = tmp_path_factory.mktemp("page-dev-build") / "dist"
+    dist = Path(build(Application.discover(Path(__file__)), profile="dev", out=out).dist)
+    b = launch_browser(dist)
+    try:
+        chatbot_site.mount("/dist-client/", dist.parent / "dist-client")
+        b.open_chatbot(chatbot_site)
+        got = b.sa_call("page", {"method": "open", "url": f"https://{SHOP}/index.html"})["payload"]
+        assert got["ok"] is False and got["reason"] == "permission_required", got
+        assert "shop.test" in got["message"] and "console" in got["hint"]
+        tabs = b.sw_eval("chrome.tabs.query({}).then(t => t.filter(x => (x.url || '').includes('shop.test')).length)")
+        assert tabs == 0
+    finally:
+        if built_extension.client_dist is not None:
+            chatbot_site.mount("/dist-client/", built_extension.client_dist)
