@@ -2,7 +2,10 @@
 import jsonschema
 import pytest
 
+from buildtool.app import Application
+from buildtool.build import build
 from extension import reset_extension_state
+from harness import REPO_ROOT, SITES, FixtureServer
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +31,8 @@ MEET = {
     "meet_start_recording": "irreversible", "meet_stop_recording": "irreversible",
 }
 GOOGLE = {**GMAIL, **CALENDAR, **MEET}
-OTHER_PUBLIC = {}
+OTHER_PUBLIC = {"page": "irreversible", "macro_list": "read", "macro_run": "write"}
+TEST_BUILD_ONLY = {"page_probe_names", "page_probe_actions"}      # and every test_* tool
 CONSOLE_ONLY = {"browser_health", "generic_click_text"}
 
 
@@ -40,7 +44,8 @@ def listing(browser, chatbot_site):
 
 
 def test_exact_public_catalogue(listing):
-    public = {t["name"]: t["risk"] for t in listing if not t["name"].startswith("test_")}
+    public = {t["name"]: t["risk"] for t in listing
+              if not t["name"].startswith("test_") and t["name"] not in TEST_BUILD_ONLY}
     assert len(GOOGLE) == 42
     assert public == {**GOOGLE, **OTHER_PUBLIC}
     assert not CONSOLE_ONLY & set(public)
@@ -52,3 +57,18 @@ def test_every_schema_is_valid_json_schema_and_described(listing):
         assert tool["inputSchema"]["type"] == "object"
         assert tool["inputSchema"].get("additionalProperties") is False, tool["name"]
         assert len(tool["description"]) >= 40, tool["name"]
+
+
+def test_the_release_build_offers_exactly_the_public_catalogue(tmp_path, launch_browser):
+    """The shipped profile, on its real trusted origin (mapped to loopback): no test tools at all."""
+    dist = build(Application.discover(REPO_ROOT), "release", tmp_path / "dist").dist
+    site = FixtureServer(SITES / "chatbot", ["chatbot.farvees.xyz"])
+    try:
+        browser = launch_browser(dist, host_rules=site.host_rules())
+        browser.open_chatbot(site)
+        listing = browser.sa_send("LIST_TOOLS")["payload"]
+        assert {t["name"]: t["risk"] for t in listing} == {**GOOGLE, **OTHER_PUBLIC}
+        out = browser.sa_send("CALL_TOOL", {"name": "test_read", "args": {}})["payload"]
+        assert out["reason"] == "unknown_tool"
+    finally:
+        site.close()
