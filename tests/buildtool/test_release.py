@@ -203,24 +203,16 @@ def two_releases(tmp_path_factory):
     origin = base / "origin"
     origin.mkdir()
     snapshot_repo(origin)
-    mp = pytest.MonkeyPatch()
-    # Release mechanics only: subset conformance of siteagent_src is the checker's own tests' job
-    # (and `siteagent release` itself still runs the check).
-    import buildtool.build as build_mod
-    mp.setattr(build_mod, "run_check", lambda app: None)
     results = []
-    try:
-        for name in ("a", "b"):
-            repo = clone(origin, base / name)
-            env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
-            env.update({sign.ENV_SIGNING_KEY: str(keys / "signing.key"), sign.ENV_CRX_KEY: str(keys / "crx.pem")})
-            result = CliRunner().invoke(cli, ["-C", str(repo), "release", "--pin-id"], env=env,
-                                        catch_exceptions=False)
-            assert result.exit_code == 0, result.output
-            version = json.loads((repo / "release").glob("*/site-agent.json").__next__().read_text())["version"]
-            results.append((repo, repo / "release" / version, result.output))
-    finally:
-        mp.undo()
+    for name in ("a", "b"):
+        repo = clone(origin, base / name)
+        env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+        env.update({sign.ENV_SIGNING_KEY: str(keys / "signing.key"), sign.ENV_CRX_KEY: str(keys / "crx.pem")})
+        result = CliRunner().invoke(cli, ["-C", str(repo), "release", "--pin-id"], env=env,
+                                    catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        version = json.loads((repo / "release").glob("*/site-agent.json").__next__().read_text())["version"]
+        results.append((repo, repo / "release" / version, result.output))
     return keys, results
 
 
