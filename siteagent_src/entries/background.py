@@ -49,6 +49,8 @@ async def handle_bridge(message, sender):
     if kind == 'CALL_TOOL':
         ctx = sender_ctx(sender, 'site', message['callId'], message['theme'])
         return await dispatch.call(request, ctx)
+    if kind == 'CHALLENGE':
+        return await dispatch.challenge(sender_ctx(sender, 'site', message['callId'], None))
     if kind == 'CALL_STATUS':
         return await journal.status(message['callId'])
     return failure(BAD_REQUEST, 'unsupported request type', None)
@@ -60,7 +62,8 @@ async def handle_extension(message, sender):
     if kind == 'approval_view':
         return approvals.view(message['id'])
     if kind == 'approval_decide':
-        return approvals.decide(message['id'], message['allow'], tab['windowId'] if tab != None else None)
+        return approvals.decide(message['id'], message['allow'], tab['windowId'] if tab != None else None,
+                                message['typed'])
     if kind == 'console_call':
         ctx = sender_ctx(sender, 'console', None, 'light')
         return await dispatch.call({'name': message['name'], 'args': message['args'] if message['args'] != None else {}}, ctx)
