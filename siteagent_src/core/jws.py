@@ -9,6 +9,7 @@ from core import reasons
 MAX_TOKEN_CHARS = 4096
 MAX_LIFETIME_S = 60
 CLOCK_SKEW_S = 30
+MAX_SECONDS = 100000000000       # year 5138; keeps iat/exp exact as JS doubles
 ALGS = ['ES256', 'EdDSA']
 REQUIRED_CLAIMS = ['aud', 'iss', 'origin', 'tool', 'args_sha256', 'nonce', 'iat', 'exp', 'jti']
 STRING_CLAIMS = ['aud', 'iss', 'origin', 'tool', 'args_sha256', 'nonce', 'jti']
@@ -82,7 +83,7 @@ def _claims_shape(claims):
         if kind_of(claims[key]) != 'string' or len(claims[key]) == 0 or len(claims[key]) > 512:
             return _fail(reasons.TOKEN_MALFORMED, 'token claim ' + key + ' must be a non-empty string', key)
     for key in ['iat', 'exp']:
-        if not is_integral(claims[key]) or claims[key] < 0:
+        if not is_integral(claims[key]) or claims[key] < 0 or claims[key] > MAX_SECONDS:
             return _fail(reasons.TOKEN_MALFORMED, 'token claim ' + key + ' must be whole seconds', key)
     return None
 
@@ -122,11 +123,12 @@ def needs_token(tool, source, enabled):
 
 
 def prune_seen(seen, now_s):
-    """Drop entries (`{value: expiry_s}`) that have expired; returns a new object."""
+    """Drop entries (`{'x:value': expiry_s}`) that expired or lack a one-letter prefix (so no key is
+    ever `__proto__`); returns a new object."""
     out = {}
     if kind_of(seen) != 'object':
         return out
     for key in obj_keys(seen):
-        if is_integral(seen[key]) and seen[key] > now_s:
+        if key[1:2] == ':' and is_integral(seen[key]) and seen[key] > now_s:
             out[key] = seen[key]
     return out
