@@ -100,9 +100,11 @@ async def taint_flags(args):
     flags = []
     for token in args_tokens(args):
         key = await _hash_key(token)
+        if key not in stored:
+            continue
         if key in _taint:
             flags.append({'token': token, 'origin': _taint[key]})
-        elif key in stored:
+        else:
             flags.append({'token': token, 'origin': 'an earlier read result (details were lost when the extension restarted)'})
     return flags
 
