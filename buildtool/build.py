@@ -147,10 +147,12 @@ def build(app, profile: str = "dev", out: Path | None = None, *, check: bool = T
     staging.chmod(0o755)
     client_staging = staging / CLIENT_DIR
     try:
-        render_all(app, config, staging, manifest_hook)
+        manifest = render_all(app, config, staging, manifest_hook)
         tx = transpiler_for(app, config)
         result = tx.run([e.module for e in ENTRIES])
         bundle_entries(app, config, tx, list(ENTRIES), staging, client_staging)
+        from .lint import check_dist
+        check_dist(staging, config, manifest, (client_staging,), app.echo)
         sizes = entry_sizes(staging, list(ENTRIES), client_staging)
         os.replace(client_staging, staging.parent / f".{CLIENT_DIR}-new")
         swap_in(staging, dist)

@@ -19,6 +19,12 @@ DEFAULT_REQUIRED = ["storage", "scripting", "tabs"]
 DEFAULT_RUNTIME = {"tab_timeout_ms": 15000, "approval_timeout_ms": 60000, "max_message_bytes": 262144}
 DEFAULT_LIVE_RELOAD_PORT = 35729
 DEFAULT_HEALTH_PERIOD_MINUTES = 30
+DEFAULT_SIGNING = {"enabled": False, "alg": "ES256", "public_key": "", "issuer": None}
+DEFAULT_RULES = {"rule_of_two": True, "max_recipients": 20,
+                 "rate_limits": {"per_origin": {"max": 120, "window_s": 60},
+                                 "per_tool": {"max": 60, "window_s": 60}, "tools": {}},
+                 "sinks": {}}
+PUBLIC_KEY_BYTES = {"ES256": 65, "EdDSA": 32}
 
 
 def load_schema(name: str) -> dict:
@@ -45,6 +51,8 @@ class Config:
     grant_optional_hosts: bool = False
     test_adapter: bool = False
     health_period_minutes: float = DEFAULT_HEALTH_PERIOD_MINUTES
+    signing: dict = field(default_factory=lambda: dict(DEFAULT_SIGNING))
+    rules: dict = field(default_factory=lambda: json.loads(json.dumps(DEFAULT_RULES)))
 
     def runtime_constants(self) -> dict:
         """The values baked into the built JS (siteagent_src/core/buildinfo)."""
@@ -62,6 +70,8 @@ class Config:
             "live_reload_port": self.live_reload_port if self.live_reload else 0,
             "test_adapter": self.test_adapter,
             "health_period_minutes": self.health_period_minutes,
+            "signing": dict(self.signing),
+            "rules": json.loads(json.dumps(self.rules)),
         }
 
 
@@ -157,7 +167,43 @@ def resolve(data: dict, profile: str, source: Path = Path("siteagent.toml")) -> 
         grant_optional_hosts=prof.get("grant_optional_hosts", False),
         test_adapter=prof.get("test_adapter", False),
         health_period_minutes=data.get("health", {}).get("period_minutes", DEFAULT_HEALTH_PERIOD_MINUTES),
+        signing=resolve_signing(data, prof, source),
+        rules=resolve_rules(data, prof),
     )
+
+
+def resolve_signing(data: dict, prof: dict, source: Path) -> dict:
+    signing = {**DEFAULT_SIGNING, **data.get("signing", {}), **prof.get("signing", {})}
+    if signing["enabled"]:
+        import base64
+        key = signing["public_key"]
+        try:
+            raw = base64.urlsafe_b64decode(key + "=" * (-len(key) % 4)) if key else b""
+        except ValueError:
+            raw = b""
+        want = PUBLIC_KEY_BYTES[signing["alg"]]
+        if len(raw) != want or (signing["alg"] == "ES256" and raw[:1] != b"\x04"):
+            raise BuildError(f"signing is enabled but public_key is not a base64url {want}-byte {signing['alg']} key",
+                             path=str(source), key="signing.public_key", code="bad_config",
+                             hint="run `siteagent token --keygen --out DIR` and paste the public_key it prints")
+    return signing
+
+
+def resolve_rules(data: dict, prof: dict) -> dict:
+    """Defaults, then [rules], then profiles.<p>.rules; rate limits and sinks merge key by key."""
+    rules = json.loads(json.dumps(DEFAULT_RULES))
+    for layer in (data.get("rules", {}), prof.get("rules", {})):
+        for key in ("rule_of_two", "max_recipients"):
+            if key in layer:
+                rules[key] = layer[key]
+        limits = layer.get("rate_limits", {})
+        for key in ("per_origin", "per_tool"):
+            if key in limits:
+                rules["rate_limits"][key] = dict(limits[key])
+        rules["rate_limits"]["tools"].update(limits.get("tools", {}))
+        for sink, values in layer.get("sinks", {}).items():
+            rules["sinks"][sink] = {**rules["sinks"].get(sink, {}), **values}
+    return rules
 
 
 def load_config(source: Path, profile: str = "dev") -> Config:

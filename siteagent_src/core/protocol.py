@@ -12,12 +12,12 @@ API_VERSION = 2
 PING = 'PING'
 LIST_TOOLS = 'LIST_TOOLS'
 CALL_TOOL = 'CALL_TOOL'
-CHALLENGE = 'CHALLENGE'          # reserved: parsed, not served yet
+CHALLENGE = 'CHALLENGE'          # a fresh nonce for a signed call (signed-calls mode)
 REQUEST_TYPES = [PING, LIST_TOOLS, CALL_TOOL, CHALLENGE]
 
 MAX_ID_LENGTH = 128
 MAX_NAME_LENGTH = 64
-MAX_TOKEN_LENGTH = 256
+MAX_TOKEN_LENGTH = 4096
 MAX_ARGS_DEPTH = 32
 FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype']
 
@@ -124,7 +124,7 @@ def _parse(data, page_source, max_bytes):
     token = _field(data, 'token')
     if token is not None:
         if kind_of(token) != 'string' or _longer_than(token, MAX_TOKEN_LENGTH):
-            return _bad(request_id, request_type, 'token must be a string of at most 256 characters')
+            return _bad(request_id, request_type, 'token must be a string of at most 4096 characters')
     name = None
     args = {}
     if request_type == CALL_TOOL:

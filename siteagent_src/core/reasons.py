@@ -21,6 +21,21 @@ STALE_UID = 'stale_uid'
 URL_NOT_ALLOWED = 'url_not_allowed'
 RATE_LIMITED = 'rate_limited'
 WORKER_RESTARTED = 'worker_restarted'
+# Security hardening (signed calls, recipient rules).
+TOKEN_REQUIRED = 'token_required'
+TOKEN_MALFORMED = 'token_malformed'
+TOKEN_BAD_ALG = 'token_bad_alg'
+TOKEN_BAD_SIGNATURE = 'token_bad_signature'
+TOKEN_EXPIRED = 'token_expired'
+TOKEN_ARGS_MISMATCH = 'token_args_mismatch'
+TOKEN_WRONG_AUDIENCE = 'token_wrong_audience'
+TOKEN_WRONG_ISSUER = 'token_wrong_issuer'
+TOKEN_WRONG_ORIGIN = 'token_wrong_origin'
+TOKEN_WRONG_TOOL = 'token_wrong_tool'
+TOKEN_JTI_REUSED = 'token_jti_reused'
+TOKEN_NONCE_REUSED = 'token_nonce_reused'
+TOKEN_NONCE_UNKNOWN = 'token_nonce_unknown'
+RECIPIENT_NOT_ALLOWED = 'recipient_not_allowed'
 
 REASONS = {
     UNKNOWN_TOOL: 'No tool with this name exists.',
@@ -41,12 +56,30 @@ REASONS = {
     URL_NOT_ALLOWED: 'The URL is not one this tool may open.',
     RATE_LIMITED: 'Too many calls in a short time; retry later.',
     WORKER_RESTARTED: 'The extension restarted while the call was running; its outcome is unknown.',
+    TOKEN_REQUIRED: 'Signed calls are on: this call needs a token (ask CHALLENGE for a nonce first).',
+    TOKEN_MALFORMED: 'The call token is not a well-formed compact JWS with the required claims.',
+    TOKEN_BAD_ALG: 'The token uses alg none or an algorithm other than the pinned one.',
+    TOKEN_BAD_SIGNATURE: 'The token signature does not verify against the pinned public key.',
+    TOKEN_EXPIRED: 'The token has expired.',
+    TOKEN_ARGS_MISMATCH: 'The arguments differ from the ones the token was signed for.',
+    TOKEN_WRONG_AUDIENCE: 'The token was issued for another extension (aud).',
+    TOKEN_WRONG_ISSUER: 'The token was issued by an unexpected issuer (iss).',
+    TOKEN_WRONG_ORIGIN: 'The token was issued for another page origin.',
+    TOKEN_WRONG_TOOL: 'The token was issued for another tool.',
+    TOKEN_JTI_REUSED: 'This token (jti) was already used.',
+    TOKEN_NONCE_REUSED: 'This challenge nonce was already used.',
+    TOKEN_NONCE_UNKNOWN: 'The nonce was not issued by this extension, or it expired.',
+    RECIPIENT_NOT_ALLOWED: 'A recipient is not allowed by the send rules.',
 }
 
 REASON_CODES = [UNKNOWN_TOOL, TOOL_NOT_ALLOWED_FOR_SITE, TOOL_DISABLED, PAUSED, INVALID_ARGS,
                 APPROVAL_DENIED, APPROVAL_TIMEOUT, APPROVAL_PENDING, NO_TARGET_TAB, TAB_TIMEOUT,
                 TAB_CLOSED, PERMISSION_REQUIRED, ADAPTER_ERROR, BAD_REQUEST, STALE_UID,
-                URL_NOT_ALLOWED, RATE_LIMITED, WORKER_RESTARTED]
+                URL_NOT_ALLOWED, RATE_LIMITED, WORKER_RESTARTED,
+                TOKEN_REQUIRED, TOKEN_MALFORMED, TOKEN_BAD_ALG, TOKEN_BAD_SIGNATURE, TOKEN_EXPIRED,
+                TOKEN_ARGS_MISMATCH, TOKEN_WRONG_AUDIENCE, TOKEN_WRONG_ISSUER, TOKEN_WRONG_ORIGIN,
+                TOKEN_WRONG_TOOL, TOKEN_JTI_REUSED, TOKEN_NONCE_REUSED, TOKEN_NONCE_UNKNOWN,
+                RECIPIENT_NOT_ALLOWED]
 
 
 def is_reason(code):

@@ -1,4 +1,5 @@
 """Approval window: shows the preview as text; only a trusted click on Allow or Deny answers."""
+from core.recipients import confirmation_matches
 from platform.chrome import send_message
 from platform.dom import by_id, set_text, listen, apply_theme
 from platform.js import query_param, now_ms
@@ -6,7 +7,7 @@ from platform.js import query_param, now_ms
 ARM_DELAY_MS = 700      # Allow stays disabled briefly, so a click meant for the page cannot land on it
 
 approval_id = query_param(location.href, 'id')
-state = {'answered': False, 'expires': 0}
+state = {'answered': False, 'expires': 0, 'armed': False, 'confirm': []}
 
 
 async def answer(allow):
@@ -15,7 +16,7 @@ async def answer(allow):
     state['answered'] = True
     by_id('allow').disabled = True
     by_id('deny').disabled = True
-    await send_message({'kind': 'approval_decide', 'id': approval_id, 'allow': allow})
+    await send_message({'kind': 'approval_decide', 'id': approval_id, 'allow': allow, 'typed': typed_values()})
 
 
 def on_allow(event):
@@ -35,9 +36,50 @@ def tick():
         setTimeout(tick, 500)
 
 
-def arm():
+def typed_values():
+    return [by_id('confirm-' + str(i)).value for i in range(len(state['confirm']))]
+
+
+def confirmations_done():
+    typed = typed_values()
+    for i in range(len(state['confirm'])):
+        if not confirmation_matches(state['confirm'][i], typed[i]):
+            return False
+    return True
+
+
+def refresh_allow(event):
+    """Allow is enabled only once armed and every new recipient was typed in by the user."""
     if not state['answered']:
-        by_id('allow').disabled = False
+        by_id('allow').disabled = not (state['armed'] and confirmations_done())
+
+
+def arm():
+    state['armed'] = True
+    refresh_allow(None)
+
+
+def show_flags(flags, confirm):
+    box = by_id('approve-flags')
+    if len(flags) == 0 and len(confirm) == 0:
+        return
+    box.hidden = False
+    for line in flags:
+        item = document.createElement('p')
+        item.className = 'flag'
+        set_text(item, line)
+        box.appendChild(item)
+    for i in range(len(confirm)):
+        label = document.createElement('label')
+        label.className = 'confirm'
+        set_text(label, 'New recipient ' + confirm[i] + ': type the address or its domain to confirm')
+        field = document.createElement('input')
+        field.id = 'confirm-' + str(i)
+        field.setAttribute('autocomplete', 'off')
+        field.setAttribute('spellcheck', 'false')
+        label.appendChild(field)
+        box.appendChild(label)
+        listen(field, 'input', refresh_allow)
 
 
 def show(view):
@@ -51,6 +93,8 @@ def show(view):
     set_text(by_id('approve-tool'), view['tool'])
     set_text(by_id('approve-risk'), view['risk'])
     set_text(by_id('approve-preview'), view['preview'])
+    state['confirm'] = view['confirm']
+    show_flags(view['flags'], view['confirm'])
     state['expires'] = now_ms() + (view['expires'] - view['now'])
     tick()
     setTimeout(arm, ARM_DELAY_MS)

@@ -56,6 +56,8 @@ async def handle_bridge(message, sender):
         outcome = await dispatch.call(request, ctx)
         await macros.note_call(request['name'], request['args'], 'site', outcome)
         return outcome
+    if kind == 'CHALLENGE':
+        return await dispatch.challenge(sender_ctx(sender, 'site', message['callId'], None))
     if kind == 'CALL_STATUS':
         return await journal.status(message['callId'])
     return failure(BAD_REQUEST, 'unsupported request type', None)
@@ -145,7 +147,8 @@ async def handle_extension(message, sender):
     if kind == 'approval_view':
         return approvals.view(message['id'])
     if kind == 'approval_decide':
-        return approvals.decide(message['id'], message['allow'], tab['windowId'] if tab != None else None)
+        return approvals.decide(message['id'], message['allow'], tab['windowId'] if tab != None else None,
+                                message['typed'])
     if kind == 'console_call':
         ctx = sender_ctx(sender, 'console', None, message['theme'] if 'theme' in message else 'light')
         args = message['args'] if message['args'] != None else {}

@@ -51,7 +51,8 @@ def on_window_message(event):
     if not parsed['ok']:
         answer(parsed['id'], parsed['type'], failure(BAD_REQUEST, parsed['message'], None))
         return
-    request = {'type': parsed['type'], 'id': parsed['id'], 'name': parsed['name'], 'args': parsed['args']}
+    request = {'type': parsed['type'], 'id': parsed['id'], 'name': parsed['name'], 'args': parsed['args'],
+               'token': parsed['token']}
 
     def deliver(payload):
         answer(parsed['id'], parsed['type'], payload)

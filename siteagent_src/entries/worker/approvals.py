@@ -5,6 +5,8 @@ stay in this worker's memory, so a restarted worker cannot approve what it never
 """
 from buildinfo import CONFIG
 from core.canonical import canonical_json
+from core.recipients import confirmation_matches
+from core.jsonval import kind_of
 from core.reasons import APPROVAL_DENIED, APPROVAL_TIMEOUT, APPROVAL_PENDING
 from platform.chrome import (storage_get, storage_set, window_create, window_get, window_remove,
                              window_focus, on_window_removed, extension_url)
@@ -21,6 +23,10 @@ _live = {}          # approval id -> {record, args, preview, theme, waiter}
 
 async def args_hash(args):
     return await sha256_hex(canonical_json(args))
+
+
+async def text_hash(canonical_text):
+    return await sha256_hex(canonical_text)
 
 
 async def _records():
@@ -45,8 +51,11 @@ async def centred_over(window_id):
             'top': max(0, win['top'] + round((win['height'] - HEIGHT) / 3))}
 
 
-async def request(tool, args, preview, ctx):
-    """Resolve to {allowed: true, hash} or {allowed: false, reason, message}."""
+async def request(tool, args, preview, ctx, extra):
+    """Resolve to {allowed: true, hash} or {allowed: false, reason, message}.
+    extra: {flags: [lines], confirm: [addresses the user must type before Allow counts]} or None."""
+    flags = extra['flags'] if extra != None else []
+    confirm = extra['confirm'] if extra != None else []
     digest = await args_hash(args)
     approval_id = random_id()
     record = {'id': approval_id, 'tool': tool['name'], 'hash': digest, 'instance': INSTANCE,
@@ -62,7 +71,7 @@ async def request(tool, args, preview, ctx):
                 'message': 'another ' + tool['name'] + ' call is already waiting for approval'}
     waiter = deferred()
     _live[approval_id] = {'record': record, 'args': args, 'preview': preview, 'theme': ctx['theme'],
-                          'waiter': waiter, 'risk': tool['risk'], 'expires': now_ms() + CONFIG['approval_timeout_ms']}
+                          'waiter': waiter, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms']}
     props = {'url': extension_url('approve.html?id=' + approval_id), 'type': 'popup', 'focused': True,
              'width': WIDTH, 'height': HEIGHT}
     position = await centred_over(ctx['window_id'])
@@ -113,17 +122,34 @@ def view(approval_id):
     live = _live[approval_id]
     return {'id': approval_id, 'tool': live['record']['tool'], 'origin': live['record']['origin'],
             'risk': live['risk'], 'preview': live['preview'], 'theme': live['theme'],
+            'flags': live['flags'], 'confirm': live['confirm'],
             'expires': live['expires'], 'now': now_ms()}
 
 
-def decide(approval_id, allow, sender_window):
-    """The approval page's answer. Only the window we opened for this approval may answer."""
+def typed_ok(confirm, typed):
+    """Every recipient to confirm has its address or domain typed at the same position."""
+    if len(confirm) == 0:
+        return True
+    if kind_of(typed) != 'array' or len(typed) != len(confirm):
+        return False
+    for i in range(len(confirm)):
+        if not confirmation_matches(confirm[i], typed[i]):
+            return False
+    return True
+
+
+def decide(approval_id, allow, sender_window, typed):
+    """The approval page's answer. Only the window we opened for this approval may answer; an Allow
+    that lacks a recipient confirmation the user had to type is a denial."""
     if approval_id not in _live:
         return False
     live = _live[approval_id]
     if live['window'] == None or sender_window != live['window']:
         return False
-    if allow == True:
+    if allow == True and not typed_ok(live['confirm'], typed):
+        live['waiter'].resolve({'allowed': False, 'reason': APPROVAL_DENIED,
+                                'message': 'a new recipient was not confirmed in the approval window'})
+    elif allow == True:
         live['waiter'].resolve({'allowed': True})
     else:
         live['waiter'].resolve({'allowed': False, 'reason': APPROVAL_DENIED, 'message': 'the user denied it'})

@@ -10,8 +10,12 @@ from adapters.registry import ADAPTERS, catalogue, site_of
 from adapters import site_tabs
 from core.adapter import health_report
 from platform.chrome import send_to_tab
-from platform.js import attempt_async, obj_keys
-from entries.worker import approvals, audit_store, journal
+from core.canonical import canonical_json
+from core.taint import flag_lines
+from platform.js import attempt_async, obj_keys, sleep, from_json
+from entries.worker import approvals, audit_store, journal, signing
+from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
+                                          remember_recipients, note_result)
 from entries.worker.state import load_switches
 
 async def rules_state():
@@ -62,6 +66,40 @@ def with_risk(tool, risk):
     return out
 
 
+async def _refused(name, ctx, outcome, args):
+    await audit_store.record(name, ctx['source'], outcome, args)
+    return outcome
+
+
+async def _test_pause(tool, stage):
+    """Test builds only: a test tool may ask for a pause at a stage, so tests can kill the worker there."""
+    if CONFIG['test_adapter'] and 'test_pauses' in tool and stage in tool['test_pauses']:
+        await sleep(tool['test_pauses'][stage])
+
+
+def frozen_args(args):
+    """A private copy of args and its canonical text: what executes is exactly what was hashed."""
+    text = canonical_json(args)
+    return {'text': text, 'value': from_json(text)['value']}
+
+
+async def gate(request, tool, args, ctx):
+    """The hardening gates after schema validation: `{failure}` or `{flags, confirm, approve}`."""
+    if ctx['source'] != 'console':
+        limited = check_rates(ctx['origin'], tool['name'])
+        if limited != None:
+            return {'failure': limited}
+    bad_token = await signing.verify(request, tool, args, ctx)
+    if bad_token != None:
+        return {'failure': bad_token}
+    sends = await check_recipients(tool, args)
+    if sends['failure'] != None:
+        return {'failure': sends['failure']}
+    flags = [] if tool['risk'] == 'read' else await taint_flags(args)
+    approve = len(sends['confirm']) > 0 or len(flags) > 0 or await rule_of_two_applies(tool, ctx)
+    return {'failure': None, 'flags': flags, 'confirm': sends['confirm'], 'approve': approve}
+
+
 async def call(request, ctx):
     """ctx: {source, origin, tab_id, window_id, theme, call_id}. Always resolves to an outcome."""
     name = request['name']
@@ -69,41 +107,54 @@ async def call(request, ctx):
     tool = find_tool(catalogue(), name)
     verdict = decide(tool, name, await rules_state(), ctx['source'])
     if verdict['action'] == 'refuse':
-        outcome = failure(verdict['reason'], verdict['message'], None)
-        await audit_store.record(name, ctx['source'], outcome, args)
-        return outcome
+        return await _refused(name, ctx, failure(verdict['reason'], verdict['message'], None), args)
     errors = validate(tool['inputSchema'], args)
     if len(errors) > 0:
-        outcome = first_error(errors)
-        await audit_store.record(name, ctx['source'], outcome, args)
-        return outcome
+        return await _refused(name, ctx, first_error(errors), args)
     judged = None
     if 'risk_by' in tool and tool['risk_by'] == 'dynamic':
         judged = await judge_call(tool, args, ctx)
         if 'outcome' in judged and judged['outcome'] != None:
-            await audit_store.record(name, ctx['source'], judged['outcome'], args)
-            return judged['outcome']
+            return await _refused(name, ctx, judged['outcome'], args)
         tool = with_risk(tool, judged['risk'])
         verdict = decide(tool, name, await rules_state(), ctx['source'])
-    if verdict['action'] == 'approve':
+    gates = await gate(request, tool, args, ctx)
+    if gates['failure'] != None:
+        return await _refused(name, ctx, gates['failure'], args)
+    if verdict['action'] == 'approve' or gates['approve']:
         await journal.mark(ctx['call_id'], name, 'approving')
+        await _test_pause(tool, 'before_approval')
         shown = judged['preview'] if judged != None and 'preview' in judged and judged['preview'] != None else None
-        answer = await approvals.request(tool, args, shown if shown != None else await preview_for(tool, args), ctx)
+        preview = shown if shown != None else await preview_for(tool, args)
+        if len(gates['flags']) > 0:
+            preview = build_preview([['Flagged', '\n'.join(flag_lines(gates['flags']))]], 600) + '\n\n' + preview
+        answer = await approvals.request(tool, args, preview, ctx,
+                                         {'flags': flag_lines(gates['flags']), 'confirm': gates['confirm']})
         if not answer['allowed']:
             outcome = failure(answer['reason'], answer['message'], None)
             await journal.finish(ctx['call_id'], name, outcome)
-            await audit_store.record(name, ctx['source'], outcome, args)
-            return outcome
-        if await approvals.args_hash(args) != answer['hash']:
-            outcome = failure(APPROVAL_DENIED, 'the arguments changed after approval', None)
+            return await _refused(name, ctx, outcome, args)
+        await remember_recipients(gates['confirm'])
+        await _test_pause(tool, 'after_approval')
+        frozen = frozen_args(args)
+        await journal.mark(ctx['call_id'], name, 'executing')
+        if await approvals.text_hash(frozen['text']) != answer['hash']:
+            outcome = failure(APPROVAL_DENIED, 'the arguments changed after approval; nothing ran', None)
             await journal.finish(ctx['call_id'], name, outcome)
-            await audit_store.record(name, ctx['source'], outcome, args)
-            return outcome
-    await journal.mark(ctx['call_id'], name, 'executing')
+            return await _refused(name, ctx, outcome, args)
+        args = frozen['value']
+    else:
+        await journal.mark(ctx['call_id'], name, 'executing')
     outcome = await execute(tool, args, ctx)
     await journal.finish(ctx['call_id'], name, outcome)
     await audit_store.record(name, ctx['source'], outcome, args)
+    if outcome['ok']:
+        await note_result(tool, outcome['result'], ctx)
     return outcome
+
+
+async def challenge(ctx):
+    return await signing.challenge(ctx)
 
 
 async def health_of_all(args, ctx):
@@ -153,14 +204,12 @@ async def execute(tool, args, ctx):
 
 async def recover():
     """Settle what a killed worker left behind: approvals are denied, executions reported unknown."""
-    orphaned = await approvals.recover_orphans()
-    for rec in orphaned:
-        await audit_store.record(rec['tool'], 'site', failure(APPROVAL_DENIED, 'worker restarted during approval', None), {})
+    await approvals.recover_orphans()
+    # every call is journalled before its approval window opens: one audit entry per orphan call
     for call_record in await journal.orphans():
         if call_record['state'] == 'approving':
             outcome = failure(APPROVAL_DENIED, 'the extension restarted while waiting for approval; nothing ran', None)
         else:
             outcome = failure(WORKER_RESTARTED, 'the extension restarted during the call; check the result before retrying', None)
         await journal.finish(call_record['id'], call_record['tool'], outcome)
-        if call_record['state'] != 'approving':
-            await audit_store.record(call_record['tool'], 'site', outcome, {})
+        await audit_store.record(call_record['tool'], 'site', outcome, {})

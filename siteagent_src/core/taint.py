@@ -1,0 +1,158 @@
+"""Taint: addresses and URLs that came from untrusted read results (mail bodies, event
+descriptions, chat), and the flags shown when one of them turns up in a send.
+
+A tool result opts in with `untrusted: True`. Inside it, an object with a string `from` (or
+`sender`, `organizer`, `author`) names where the text below it came from.
+"""
+from core.jsonval import kind_of, has_key, own_keys, list_has
+from core.recipients import normalize_address
+from core.preview import clean_text
+
+SOURCE_KEYS = ['from', 'sender', 'organizer', 'author']
+MAX_DEPTH = 24
+MAX_TOKENS = 500
+_STOP = ' \t\r\n"\'<>()[]{},;`|\\^'
+_ADDR_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789.!#$%&*+/=?_{|}~-'
+_DOMAIN_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789.-'
+KIND_WORDS = {'email': 'an email', 'event': 'a calendar event', 'chat': 'a chat message'}
+
+
+def _field(obj, key, default):
+    if has_key(obj, key):
+        return obj[key]
+    return default
+
+
+def _trim_dots(text):
+    start = 0
+    end = len(text)
+    while start < end and (text[start] == '.' or text[start] == '-'):
+        start += 1
+    while end > start and (text[end - 1] == '.' or text[end - 1] == '-'):
+        end -= 1
+    return text[start:end]
+
+
+def _emails_in(lower, out):
+    at = lower.find('@')
+    while at >= 0 and len(out) < MAX_TOKENS:
+        start = at
+        while start > 0 and _ADDR_CHARS.find(lower[start - 1]) >= 0:
+            start -= 1
+        end = at + 1
+        while end < len(lower) and _DOMAIN_CHARS.find(lower[end]) >= 0:
+            end += 1
+        local = _trim_dots(lower[start:at])
+        domain = _trim_dots(lower[at + 1:end])
+        candidate = normalize_address(local + '@' + domain) if len(local) > 0 else None
+        if candidate is not None and not list_has(out, candidate):
+            out.append(candidate)
+        at = lower.find('@', at + 1)
+
+
+def _urls_in(lower, out):
+    for scheme in ['https://', 'http://']:
+        at = lower.find(scheme)
+        while at >= 0 and len(out) < MAX_TOKENS:
+            end = at + len(scheme)
+            while end < len(lower) and _STOP.find(lower[end]) < 0:
+                end += 1
+            url = lower[at:end]
+            while len(url) > 0 and '.,:;!?'.find(url[len(url) - 1]) >= 0:
+                url = url[:len(url) - 1]
+            if len(url) > len(scheme) and not list_has(out, url):
+                out.append(url)
+            at = lower.find(scheme, end)
+
+
+def tokens_in(text):
+    """Lower-cased email addresses and http(s) URLs found in text, in order, without repeats."""
+    out = []
+    if kind_of(text) != 'string' or len(text) == 0:
+        return out
+    lower = text.lower()
+    _urls_in(lower, out)
+    _emails_in(lower, out)
+    return out
+
+
+def _describe(kind, source, tool):
+    what = KIND_WORDS[kind] if kind_of(kind) == 'string' and has_key(KIND_WORDS, kind) else 'a result'
+    if source is not None:
+        return what + ' from ' + clean_text(source)[:120] + ' (' + tool + ')'
+    return what + ' read by ' + tool
+
+
+def _walk(value, source, depth, kind, tool, found):
+    if depth > MAX_DEPTH or len(found) >= MAX_TOKENS:
+        return
+    k = kind_of(value)
+    if k == 'string':
+        for token in tokens_in(value):
+            found.append([token, _describe(kind, source, tool)])
+    elif k == 'array':
+        for item in value:
+            _walk(item, source, depth + 1, kind, tool, found)
+    elif k == 'object':
+        here = source
+        for key in SOURCE_KEYS:
+            if has_key(value, key) and kind_of(value[key]) == 'string' and len(value[key]) > 0:
+                here = value[key]
+                break
+        for key in own_keys(value):
+            _walk(value[key], here, depth + 1, kind, tool, found)
+
+
+def is_untrusted(result):
+    return kind_of(result) == 'object' and has_key(result, 'untrusted') and result['untrusted'] is True
+
+
+def collect(result, tool):
+    """`[[token, origin text]]` for an untrusted result (`[]` otherwise); the first origin wins.
+    tool: the tool definition (its optional `untrusted_kind`: 'email' | 'event' | 'chat')."""
+    if not is_untrusted(result):
+        return []
+    found = []
+    _walk(result, None, 0, _field(tool, 'untrusted_kind', None), _field(tool, 'name', '?'), found)
+    out = []
+    seen = []
+    for pair in found:
+        if not list_has(seen, pair[0]):
+            seen.append(pair[0])
+            out.append(pair)
+    return out
+
+
+def _strings(value, depth, out):
+    if depth > MAX_DEPTH:
+        return
+    k = kind_of(value)
+    if k == 'string':
+        out.append(value)
+    elif k == 'array':
+        for item in value:
+            _strings(item, depth + 1, out)
+    elif k == 'object':
+        for key in own_keys(value):
+            _strings(value[key], depth + 1, out)
+
+
+def args_tokens(args):
+    """Every address and URL anywhere in the arguments (recipients and bodies alike)."""
+    texts = []
+    _strings(args, 0, texts)
+    out = []
+    for text in texts:
+        for token in tokens_in(text):
+            if not list_has(out, token):
+                out.append(token)
+    return out
+
+
+def flag_lines(flags):
+    """Preview lines for `[{token, origin}]`."""
+    lines = []
+    for flag in flags:
+        word = 'address' if flag['token'].find('://') < 0 else 'link'
+        lines.append('\u26a0 ' + flag['token'] + ': this ' + word + ' appeared in ' + flag['origin'])
+    return lines

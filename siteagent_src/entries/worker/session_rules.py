@@ -1,0 +1,163 @@
+"""Session rules: rate limits, rule-of-two, recipient rules, confirmed recipients and taint.
+
+What is persisted never holds argument or result values: the rule-of-two flag per origin
+(storage.session), SHA-256 hashes of tainted tokens (storage.session) and of recipients the user
+confirmed (storage.local). Taint origins ("an email from ...") and rate-limit windows stay in this
+worker's memory; after a restart a tainted token is still flagged, with a generic origin.
+"""
+from buildinfo import CONFIG
+from core.ratelimit import check, limit_for_tool, limit_for_origin
+from core.recipients import recipients_of, check_send
+from core.taint import collect, args_tokens, is_untrusted
+from core.outcome import failure
+from platform.chrome import storage_get, storage_set
+from platform.js import now_ms, sha256_hex, serialized, obj_keys
+
+UNTRUSTED_KEY = 'rules_untrusted_seen'
+TAINT_KEY = 'rules_taint'
+KNOWN_KEY = 'rules_known_recipients'
+MAX_TAINT = 2000
+MAX_KNOWN = 2000
+
+_windows = {}        # 'o:<origin>' / 't:<tool>' -> [timestamps]
+_taint = {}          # 'h:<sha256>' -> origin text (memory only)
+
+
+def _rules():
+    return CONFIG['rules']
+
+
+def check_rates(origin, tool_name):
+    """None, or a rate_limited failure. Per origin first, then per tool."""
+    now = now_ms()
+    rules = _rules()['rate_limits']
+    for pair in [['o:' + origin, limit_for_origin(rules), 'from ' + origin],
+                 ['t:' + tool_name, limit_for_tool(rules, tool_name), 'of ' + tool_name]]:
+        key = pair[0]
+        verdict = check(_windows[key] if key in _windows else [], now, pair[1], pair[2])
+        _windows[key] = verdict['stamps']
+        if not verdict['ok']:
+            return failure(verdict['reason'], verdict['message'], {'retry_ms': verdict['retry_ms']})
+    return None
+
+
+# --- rule of two ---------------------------------------------------------------------------
+
+async def untrusted_seen(origin):
+    seen = await storage_get('session', UNTRUSTED_KEY, {})
+    return ('o:' + origin) in seen
+
+
+async def _mark_untrusted(origin):
+    async def write():
+        seen = await storage_get('session', UNTRUSTED_KEY, {})
+        seen['o:' + origin] = True
+        await storage_set('session', UNTRUSTED_KEY, seen)
+    await serialized(UNTRUSTED_KEY, write)
+
+
+async def rule_of_two_applies(tool, ctx):
+    """A write from a site after that site's session saw untrusted content needs approval."""
+    if _rules()['rule_of_two'] != True or ctx['source'] == 'console':
+        return False
+    if tool['risk'] != 'write':
+        return False
+    return await untrusted_seen(ctx['origin'])
+
+
+# --- taint -----------------------------------------------------------------------------------
+
+async def _hash_key(token):
+    return 'h:' + await sha256_hex(token)
+
+
+async def note_result(tool, result, ctx):
+    """After a call: an untrusted result taints its addresses/URLs and the caller's session."""
+    if not is_untrusted(result):
+        return
+    await _mark_untrusted(ctx['origin'])
+    keys = []
+    for pair in collect(result, tool):
+        key = await _hash_key(pair[0])
+        if key not in _taint:
+            _taint[key] = pair[1]
+        keys.append(key)
+    if len(keys) == 0:
+        return
+
+    async def write():
+        stored = await storage_get('session', TAINT_KEY, {})
+        for key in keys:
+            if len(obj_keys(stored)) < MAX_TAINT:
+                stored[key] = True
+        await storage_set('session', TAINT_KEY, stored)
+    await serialized(TAINT_KEY, write)
+
+
+async def taint_flags(args):
+    """`[{token, origin}]` for every address/URL in args that came from an untrusted result."""
+    stored = await storage_get('session', TAINT_KEY, {})
+    flags = []
+    for token in args_tokens(args):
+        key = await _hash_key(token)
+        if key not in stored:
+            continue
+        if key in _taint:
+            flags.append({'token': token, 'origin': _taint[key]})
+        else:
+            flags.append({'token': token, 'origin': 'an earlier read result (details were lost when the extension restarted)'})
+    return flags
+
+
+# --- recipients ------------------------------------------------------------------------------
+
+def sink_rules(tool):
+    sinks = _rules()['sinks']
+    sink = tool['sink'] if 'sink' in tool else None
+    if sink == None or sink not in sinks:
+        return None
+    return sinks[sink]
+
+
+async def known_recipients():
+    return await storage_get('local', KNOWN_KEY, {})
+
+
+async def check_recipients(tool, args):
+    """`{failure}` or `{recipients, confirm: [addresses never confirmed before]}`."""
+    found = recipients_of(tool, args)
+    if not found['ok']:
+        return {'failure': failure(found['reason'], found['message'], {'field': found['field']})}
+    recipients = found['recipients']
+    configured = sink_rules(tool)
+    if configured == None and len(recipients) == 0 and 'sink' not in tool:
+        return {'failure': None, 'recipients': recipients, 'confirm': []}
+    rules = configured if configured != None else {}
+    cap = rules['max_recipients'] if 'max_recipients' in rules else _rules()['max_recipients']
+    verdict = check_send(recipients, rules, cap)
+    if not verdict['ok']:
+        extra = {'field': verdict['field']} if 'field' in verdict else None
+        return {'failure': failure(verdict['reason'], verdict['message'], extra)}
+    confirm = []
+    if 'confirm_new' in rules and rules['confirm_new'] == True:
+        known = await known_recipients()
+        for r in recipients:
+            if (await _hash_key(r['address'])) not in known:
+                confirm.append(r['address'])
+    return {'failure': None, 'recipients': recipients, 'confirm': confirm}
+
+
+async def remember_recipients(addresses):
+    if len(addresses) == 0:
+        return
+    keys = []
+    for address in addresses:
+        keys.append(await _hash_key(address))
+
+    async def write():
+        known = await known_recipients()
+        for key in keys:
+            if len(obj_keys(known)) < MAX_KNOWN:
+                known[key] = True
+        await storage_set('local', KNOWN_KEY, known)
+    await serialized(KNOWN_KEY, write)
