@@ -20,7 +20,7 @@ DEFAULT_RUNTIME = {"tab_timeout_ms": 15000, "approval_timeout_ms": 60000, "max_m
 DEFAULT_LIVE_RELOAD_PORT = 35729
 DEFAULT_HEALTH_PERIOD_MINUTES = 30
 DEFAULT_SIGNING = {"enabled": False, "alg": "ES256", "public_key": "", "issuer": None}
-DEFAULT_RULES = {"rule_of_two": True, "max_recipients": 20,
+DEFAULT_RULES = {"rule_of_two": False, "max_recipients": 20,
                  "rate_limits": {"per_origin": {"max": 120, "window_s": 60},
                                  "per_tool": {"max": 60, "window_s": 60}, "tools": {}},
                  "sinks": {}}
@@ -50,6 +50,7 @@ class Config:
     live_reload_port: int = DEFAULT_LIVE_RELOAD_PORT
     grant_optional_hosts: bool = False
     test_adapter: bool = False
+    public_tools: tuple[str, ...] | None = None
     health_period_minutes: float = DEFAULT_HEALTH_PERIOD_MINUTES
     signing: dict = field(default_factory=lambda: dict(DEFAULT_SIGNING))
     rules: dict = field(default_factory=lambda: json.loads(json.dumps(DEFAULT_RULES)))
@@ -69,6 +70,7 @@ class Config:
             "max_message_bytes": self.runtime["max_message_bytes"],
             "live_reload_port": self.live_reload_port if self.live_reload else 0,
             "test_adapter": self.test_adapter,
+            "public_tools": list(self.public_tools) if self.public_tools is not None else None,
             "health_period_minutes": self.health_period_minutes,
             "signing": dict(self.signing),
             "rules": json.loads(json.dumps(self.rules)),
@@ -166,6 +168,7 @@ def resolve(data: dict, profile: str, source: Path = Path("siteagent.toml")) -> 
         live_reload_port=prof.get("live_reload_port", DEFAULT_LIVE_RELOAD_PORT),
         grant_optional_hosts=prof.get("grant_optional_hosts", False),
         test_adapter=prof.get("test_adapter", False),
+        public_tools=tuple(bridge["public_tools"]) if "public_tools" in bridge else None,
         health_period_minutes=data.get("health", {}).get("period_minutes", DEFAULT_HEALTH_PERIOD_MINUTES),
         signing=resolve_signing(data, prof, source),
         rules=resolve_rules(data, prof),

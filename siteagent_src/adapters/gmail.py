@@ -622,9 +622,26 @@ async def preview(tool_name, args):
     return None
 
 
+async def effective_args(tool_name, args):
+    """For the rules engine: what gmail_send_draft will really send (the open draft's recipients and
+    text), so recipient rules and taint judge the draft, not the call's empty arguments."""
+    if tool_name != 'gmail_send_draft':
+        return None
+    found = await _tab(False)
+    if not found['ok']:
+        return None
+    details = await _in_tab(found['tab']['id'], 'gmail__draft_details', {})
+    if not details['ok']:
+        return None
+    draft = details['value']['draft']
+    return {'to': draft['to'], 'cc': draft['cc'], 'bcc': draft['bcc'], 'subject': draft['subject'],
+            'body': draft['body']}
+
+
 SITE = {
     'adapter': ADAPTER,
     'preview': preview,
+    'effective_args': effective_args,
     'worker_tools': {'gmail_search': search, 'gmail_open_thread': open_thread, 'gmail_compose_draft': compose,
                      'gmail_send_draft': send, 'gmail_archive_thread': archive, 'gmail_mark_thread': mark,
                      'gmail_label_thread': label, 'gmail_delete_thread': delete_thread},

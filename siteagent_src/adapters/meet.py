@@ -3,6 +3,7 @@
 Worker tools find the Meet tab (only create/open may open or navigate one) and run a tab tool there.
 Tab tools re-query the page after every click: Meet re-renders its panels and dialogs.
 """
+from platform.js import obj_keys
 from core.outcome import failure
 from core.reasons import ADAPTER_ERROR, INVALID_ARGS
 from core.meet_logic import (parse_meeting_ref, code_from_url, match_participant, refusal_message, toggle_state,
@@ -131,6 +132,18 @@ TOOLS = [
           'Stops the call\'s recording (Activities > Recording > Stop recording, then the confirmation). Not '
           'recording: {changed: false}. Returns {recording: false}.', _NONE),
 ]
+
+# What the rules engine reads (docs/SECURITY.md): where addresses go, and whose text a result is.
+SECURITY_DATA = {
+    'meet_send_chat': {'sink': 'meet_chat'},
+    'meet_read_chat': {'untrusted_kind': 'chat'},
+    'meet_read_captions': {'untrusted_kind': 'chat'},
+}
+for _tool_def in TOOLS:
+    if _tool_def['name'] in SECURITY_DATA:
+        _extra = SECURITY_DATA[_tool_def['name']]
+        for _key in obj_keys(_extra):
+            _tool_def[_key] = _extra[_key]
 
 ADAPTER = {
     'id': SITE_ID,

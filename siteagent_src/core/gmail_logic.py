@@ -2,7 +2,7 @@
 
 Everything here runs under CPython and as JS (tests/parity); strings are walked by code point.
 """
-from core.jsonval import kind_of, has_key, str_len, str_head, code_point, UNITS_PER_ASTRAL
+from core.jsonval import kind_of, has_key, obj_keys, str_len, str_head, code_point, UNITS_PER_ASTRAL
 from core.canonical import canonical_json
 from core.outcome import failure
 from core.preview import send_preview, clean_text, cap_text
@@ -667,3 +667,18 @@ TOOLS = [
           'Moves the open (or given) thread to Trash after the user approves. Returns {trashed}.',
           {'thread_id': _THREAD_ID}, [], False),
 ]
+
+
+# What the rules engine reads (docs/SECURITY.md): where addresses go, and whose text a result is.
+SECURITY_DATA = {
+    'gmail_send_draft': {'recipients': ['to', 'cc', 'bcc'], 'sink': 'gmail_send'},
+    'gmail_compose_draft': {'recipients': ['to', 'cc', 'bcc']},
+    'gmail_list_threads': {'untrusted_kind': 'email'},
+    'gmail_search': {'untrusted_kind': 'email'},
+    'gmail_read_thread': {'untrusted_kind': 'email'},
+}
+for _tool_def in TOOLS:
+    if has_key(SECURITY_DATA, _tool_def['name']):
+        _extra = SECURITY_DATA[_tool_def['name']]
+        for _key in obj_keys(_extra):
+            _tool_def[_key] = _extra[_key]

@@ -83,6 +83,18 @@ def _describe(kind, source, tool):
     return what + ' read by ' + tool
 
 
+def _source_text(value):
+    """Who wrote it: a string, or `{name, email}` as `Name <email>` (None when neither)."""
+    k = kind_of(value)
+    if k == 'string':
+        return value if len(value) > 0 else None
+    if k == 'object' and has_key(value, 'email') and kind_of(value['email']) == 'string' and len(value['email']) > 0:
+        if has_key(value, 'name') and kind_of(value['name']) == 'string' and len(value['name']) > 0:
+            return value['name'] + ' <' + value['email'] + '>'
+        return value['email']
+    return None
+
+
 def _walk(value, source, depth, kind, tool, found):
     if depth > MAX_DEPTH or len(found) >= MAX_TOKENS:
         return
@@ -96,9 +108,11 @@ def _walk(value, source, depth, kind, tool, found):
     elif k == 'object':
         here = source
         for key in SOURCE_KEYS:
-            if has_key(value, key) and kind_of(value[key]) == 'string' and len(value[key]) > 0:
-                here = value[key]
-                break
+            if has_key(value, key):
+                named = _source_text(value[key])
+                if named is not None:
+                    here = named
+                    break
         for key in own_keys(value):
             _walk(value[key], here, depth + 1, kind, tool, found)
 

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 import time
+from pathlib import Path
 
 from harness import wait_until
 
@@ -63,3 +65,20 @@ def audit_log(browser) -> list:
 
 def reset_extension_state(browser) -> None:
     browser.sw_eval("Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]).then(() => 1)")
+
+
+def build_variant(dest: Path, edit_config, profile: str = "test") -> Path:
+    """Build the real tree with an edited siteagent.toml (edit_config: text -> text); returns dist/."""
+    from buildtool.app import Application
+    from buildtool.build import build
+    from harness import REPO_ROOT
+    root = dest / "proj"
+    root.mkdir(parents=True)
+    for name in ("siteagent.toml", "package.json"):
+        shutil.copy(REPO_ROOT / name, root / name)
+    for name in ("templates", "siteagent_src"):
+        shutil.copytree(REPO_ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "node_modules").symlink_to(REPO_ROOT / "node_modules")
+    cfg = root / "siteagent.toml"
+    cfg.write_text(edit_config(cfg.read_text()))
+    return build(Application.discover(root), profile, dest / "dist").dist

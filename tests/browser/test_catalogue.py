@@ -72,3 +72,15 @@ def test_the_release_build_offers_exactly_the_public_catalogue(tmp_path, launch_
         assert out["reason"] == "unknown_tool"
     finally:
         site.close()
+
+
+def test_the_public_allowlist_from_config_limits_what_a_page_may_call(tmp_path, launch_browser, chatbot_site):
+    from extension import build_variant, ext_send
+    dist = build_variant(tmp_path, lambda t: t.replace("[bridge]\n", '[bridge]\npublic_tools = ["test_read", "page"]\n', 1))
+    browser = launch_browser(dist)
+    browser.open_chatbot(chatbot_site)
+    assert sorted(t["name"] for t in browser.sa_send("LIST_TOOLS")["payload"]) == ["page", "test_read"]
+    refused = browser.sa_send("CALL_TOOL", {"name": "test_write", "args": {"text": "x"}})["payload"]
+    assert refused["reason"] == "tool_not_allowed_for_site"
+    assert browser.sa_send("CALL_TOOL", {"name": "test_read", "args": {}})["payload"]["ok"] is True
+    assert ext_send(browser, {"kind": "console_call", "name": "test_write", "args": {"text": "x"}})["ok"] is True

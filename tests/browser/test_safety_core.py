@@ -256,3 +256,15 @@ def test_audit_keeps_the_newest_200(page):
         "for (let i = 0; i < 230; i++) calls.push(sa.send('CALL_TOOL', {name: 'test_read', args: {}}, 30000));"
         "Promise.all(calls).then(() => done(1));", timeout=120)
     assert len(audit_log(page)) == 200
+
+
+def test_approval_opens_even_when_the_chatbot_window_is_near_a_screen_edge(page):
+    page.driver.set_window_rect(x=1900, y=1400, width=800, height=600)
+    try:
+        key = start_call(page, "test_irreversible", {"text": "edge"})
+        popup = page.wait_for_popup("approve.html")
+        popup.click("#deny")
+        assert call_result(page, key)["payload"]["reason"] == "approval_denied"
+        assert "could not be opened" not in call_result(page, key)["payload"]["message"]
+    finally:
+        page.driver.set_window_rect(x=0, y=0, width=1280, height=900)

@@ -298,7 +298,8 @@ def test_reply_does_not_reach_the_page_after_navigation(page, chatbot_site, wher
 
 def journal_states(browser):
     return json.loads(browser.sw_eval(
-        "chrome.storage.session.get('calls').then(r => JSON.stringify(Object.values(r.calls || {})"
+        "chrome.storage.session.get(null).then(r => JSON.stringify(Object.keys(r)"
+        ".filter(k => k.startsWith('call:')).map(k => r[k])"
         ".filter(c => c.tool === 'test_staged').map(c => c.state)))"))
 
 

@@ -119,20 +119,6 @@ def test_tainted_address_turns_a_write_into_an_approval(page):
     assert effects(page) == {}
 
 
-def test_rule_of_two_write_needs_approval_after_untrusted_content(page):
-    assert out(page.sa_call("test_note", {"body": "before"}))["ok"] is True      # runs without a window
-    page.assert_no_popup("approve.html")
-    out(page.sa_call("test_read_mail", {"body": "nothing suspicious here"}))
-    key = start_call(page, "test_note", {"body": "after"})
-    popup = page.wait_for_popup("approve.html")
-    popup.wait_for("!document.getElementById('allow').disabled")
-    popup.click("#allow")
-    assert call_result(page, key)["payload"]["ok"] is True
-    assert effects(page) == {"test_note": 2}
-    # reads are never escalated
-    assert out(page.sa_call("test_read", {"text": "r"}))["ok"] is True
-
-
 def test_per_tool_rate_limit(page):
     replies = [out(page.sa_call("test_limited")) for _ in range(4)]
     assert [r["ok"] for r in replies[:3]] == [True, True, True]

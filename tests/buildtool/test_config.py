@@ -95,3 +95,13 @@ def test_missing_config(tmp_path):
     with pytest.raises(BuildError) as info:
         load_config(tmp_path / "siteagent.toml")
     assert "not found" in str(info.value)
+
+
+def test_public_allowlist(tmp_path):
+    text = GOOD.replace("[bridge]\n", '[bridge]\npublic_tools = ["gmail_search", "page"]\n', 1)
+    config = load_config(write(tmp_path, text), "release")
+    assert config.public_tools == ("gmail_search", "page")
+    assert config.runtime_constants()["public_tools"] == ["gmail_search", "page"]
+    assert load_config(REPO / "siteagent.toml", "release").runtime_constants()["public_tools"] is None
+    err = error_for(tmp_path, GOOD.replace("[bridge]\n", '[bridge]\npublic_tools = ["Bad Name"]\n', 1))
+    assert err.key == "bridge.public_tools.0"

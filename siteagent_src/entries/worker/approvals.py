@@ -74,10 +74,16 @@ async def request(tool, args, preview, ctx, extra):
                           'waiter': waiter, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms']}
     props = {'url': extension_url('approve.html?id=' + approval_id), 'type': 'popup', 'focused': True,
              'width': WIDTH, 'height': HEIGHT}
+    centred = {}
     position = await centred_over(ctx['window_id'])
+    for key in obj_keys(props):
+        centred[key] = props[key]
     for key in obj_keys(position):
-        props[key] = position[key]
-    created = await window_create(props)
+        centred[key] = position[key]
+    created = await window_create(centred)
+    if not created['ok'] and len(obj_keys(position)) > 0:
+        # Chromium refuses bounds mostly off screen (a chatbot window near a screen edge): let it place us.
+        created = await window_create(props)
     if not created['ok']:
         await _finish(approval_id)
         return {'allowed': False, 'reason': APPROVAL_DENIED,

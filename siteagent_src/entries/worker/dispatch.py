@@ -20,7 +20,7 @@ from entries.worker.state import load_switches
 
 async def rules_state():
     switches = await load_switches()
-    return {'paused': switches['paused'], 'disabled': switches['disabled'], 'allowlist': None}
+    return {'paused': switches['paused'], 'disabled': switches['disabled'], 'allowlist': CONFIG['public_tools']}
 
 
 async def list_tools():
@@ -83,6 +83,18 @@ def frozen_args(args):
     return {'text': text, 'value': from_json(text)['value']}
 
 
+async def effective_args(tool, args):
+    """What the call will really act on, for recipient rules and taint. A send of an open draft takes
+    its recipients and text from the page (the adapter's `effective_args`), not from its arguments."""
+    site = site_of(tool['site'])
+    if site == None or 'effective_args' not in site or site['effective_args'] == None:
+        return args
+    ran = await attempt_async(lambda a: site['effective_args'](tool['name'], a), args)
+    if not ran['ok'] or ran['value'] == None:
+        return args
+    return ran['value']
+
+
 async def gate(request, tool, args, ctx):
     """The hardening gates after schema validation: `{failure}` or `{flags, confirm, approve}`."""
     if ctx['source'] != 'console':
@@ -92,10 +104,11 @@ async def gate(request, tool, args, ctx):
     bad_token = await signing.verify(request, tool, args, ctx)
     if bad_token != None:
         return {'failure': bad_token}
-    sends = await check_recipients(tool, args)
+    effective = await effective_args(tool, args)
+    sends = await check_recipients(tool, effective)
     if sends['failure'] != None:
         return {'failure': sends['failure']}
-    flags = [] if tool['risk'] == 'read' else await taint_flags(args)
+    flags = [] if tool['risk'] == 'read' else await taint_flags(effective)
     approve = len(sends['confirm']) > 0 or len(flags) > 0 or await rule_of_two_applies(tool, ctx)
     return {'failure': None, 'flags': flags, 'confirm': sends['confirm'], 'approve': approve}
 
