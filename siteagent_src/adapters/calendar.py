@@ -13,7 +13,7 @@ from core.reasons import INVALID_ARGS, ADAPTER_ERROR
 from platform.dom import query, query_all
 from platform.calendar_dom import (find_in, find_all_in, attr, text_of, raw_text, is_visible, set_field,
                                    press_enter, click, page_path, page_url)
-from platform.js import obj_keys, sleep, now_ms
+from platform.js import sleep, now_ms
 from adapters import site_tabs
 
 OPEN_URL = BASE
@@ -144,7 +144,7 @@ SECURITY_DATA = {
 for _tool_def in TOOLS:
     if _tool_def['name'] in SECURITY_DATA:
         _extra = SECURITY_DATA[_tool_def['name']]
-        for _key in obj_keys(_extra):
+        for _key in _extra.keys():
             _tool_def[_key] = _extra[_key]
 
 ADAPTER = {'id': 'calendar', 'hosts': ['calendar.google.com'], 'open_url': OPEN_URL,

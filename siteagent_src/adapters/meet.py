@@ -3,7 +3,6 @@
 Worker tools find the Meet tab (only create/open may open or navigate one) and run a tab tool there.
 Tab tools re-query the page after every click: Meet re-renders its panels and dialogs.
 """
-from platform.js import obj_keys
 from core.outcome import failure
 from core.reasons import ADAPTER_ERROR, INVALID_ARGS
 from core.meet_logic import (parse_meeting_ref, code_from_url, match_participant, refusal_message, toggle_state,
@@ -142,7 +141,7 @@ SECURITY_DATA = {
 for _tool_def in TOOLS:
     if _tool_def['name'] in SECURITY_DATA:
         _extra = SECURITY_DATA[_tool_def['name']]
-        for _key in obj_keys(_extra):
+        for _key in _extra.keys():
             _tool_def[_key] = _extra[_key]
 
 ADAPTER = {

@@ -310,10 +310,10 @@ def test_add_guests_deny_invites_nobody(cal):
     assert out["reason"] == "approval_denied"
     assert preview.startswith("New guests: ivan@example.com\nInvitation emails: Don't send")
     assert cal.records() == []
-    bad, preview = cal.approve("calendar_add_guests", {"event_id": FOCUS, "guests": ["not an address"],
-                                                       "send_updates": True}, allow=True)
-    assert preview.startswith("This call will be refused: guests: item 0")
+    # a malformed guest is refused by the recipient rules before any approval window opens
+    bad = cal.call("calendar_add_guests", {"event_id": FOCUS, "guests": ["not an address"], "send_updates": True})
     assert bad["reason"] == "invalid_args" and bad["field"] == "guests"
+    cal.browser.assert_no_popup("approve.html")
     assert cal.records() == []
 
 
