@@ -8,6 +8,7 @@ docs/SUBSET.md). The checker assumes Transcrypt runs WITHOUT -o/--opov, -t/--tco
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import string
 from dataclasses import dataclass
@@ -790,8 +791,14 @@ def check_tree(src_dir: Path, root: Path | None = None) -> list[Violation]:
         except UnicodeDecodeError as err:
             out.append(_violation(rel, (1, 1), "SA001", f"not UTF-8 ({err.reason})"))
             continue
-        out.extend(check_source(text, rel, layer=layer, root_modules=root_modules))
+        out.extend(_check_cached(text, rel, layer, frozenset(root_modules)))
     return sorted(out, key=lambda v: (v.path, v.line, v.col, v.code))
+
+
+@functools.lru_cache(maxsize=4096)
+def _check_cached(text: str, rel: str, layer: str, root_modules: frozenset) -> tuple:
+    """Watch mode re-checks the whole tree on every change; unchanged files cost a dict lookup."""
+    return tuple(check_source(text, rel, layer=layer, root_modules=root_modules))
 
 
 def count_files(src_dir: Path) -> int:

@@ -80,6 +80,7 @@ class Watcher:
         self.sizes: dict[str, int] = {}
         self.config = None
         self.tx = None
+        self.phases = ""
 
     def full(self) -> builder.BuildResult:
         result = builder.build(self.app, self.profile, self.out)
@@ -94,14 +95,19 @@ class Watcher:
         return [e for e in builder.ENTRIES if graph.files_of(e.module) & changed_set]
 
     def incremental(self, changed: list[Path]) -> tuple[list[builder.Entry], list[str]]:
+        started = time.perf_counter()
         builder.run_check(self.app)
+        checked = time.perf_counter()
         entries = self.affected_entries(changed)
         if not entries:
             return [], []
         result = self.tx.run([e.module for e in entries])
+        transpiled = time.perf_counter()
         staging = Path(tempfile.mkdtemp(prefix=".watch-", dir=self.out.parent))
         try:
             builder.bundle_entries(self.app, self.config, self.tx, entries, staging, staging / builder.CLIENT_DIR)
+            self.phases = (f"check {checked - started:.2f}s, transpile {transpiled - checked:.2f}s, "
+                           f"bundle {time.perf_counter() - transpiled:.2f}s")
             for entry in entries:
                 base = staging / builder.CLIENT_DIR if entry.client else staging
                 target = self.out.parent / builder.CLIENT_DIR if entry.client else self.out
@@ -154,7 +160,7 @@ def watch(app, profile: str = "dev", out: Path | None = None, *, stop_event: thr
                     rebuilt = [e.outfile for e in builder.ENTRIES]
                 else:
                     entries, _ = watcher.incremental([Path(p) for _, p in changes if p.endswith(".py")])
-                    detail = watcher.describe(entries) if entries else "no entry affected"
+                    detail = (watcher.describe(entries) + f" [{watcher.phases}]") if entries else "no entry affected"
                     rebuilt = [e.outfile for e in entries]
             except BuildError as err:
                 app.echo(f"[{time.strftime('%H:%M:%S')}] {what}: error: {err}", err=True)
