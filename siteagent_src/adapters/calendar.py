@@ -4,6 +4,7 @@ Reads run in the Calendar tab. Drafts go through the real event-edit URL and sta
 change guests can see (save, update, add guests, RSVP, delete) is irreversible: it waits for the
 approval window, and "send emails to guests?" is answered from the explicit send_updates argument.
 """
+from core.catalogue import annotate
 from core.calendar_logic import (event_times, eventedit_url, view_url, parse_path, datekey_to_iso,
                                  parse_chip_label, check_guests, local_time, parse_guest_label, strip_label,
                                  account_email, parse_long_date, parse_time_12h, pad, save_preview,
@@ -141,11 +142,7 @@ SECURITY_DATA = {
     'calendar_list_events': {'untrusted_kind': 'event'},
     'calendar_read_event': {'untrusted_kind': 'event'},
 }
-for _tool_def in TOOLS:
-    if _tool_def['name'] in SECURITY_DATA:
-        _extra = SECURITY_DATA[_tool_def['name']]
-        for _key in _extra.keys():
-            _tool_def[_key] = _extra[_key]
+annotate(TOOLS, SECURITY_DATA)
 
 ADAPTER = {'id': 'calendar', 'hosts': ['calendar.google.com'], 'open_url': OPEN_URL,
            'selectors': SELECTORS, 'tools': TOOLS}

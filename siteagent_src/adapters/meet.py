@@ -3,6 +3,7 @@
 Worker tools find the Meet tab (only create/open may open or navigate one) and run a tab tool there.
 Tab tools re-query the page after every click: Meet re-renders its panels and dialogs.
 """
+from core.catalogue import annotate
 from core.outcome import failure
 from core.reasons import ADAPTER_ERROR, INVALID_ARGS
 from core.meet_logic import (parse_meeting_ref, code_from_url, match_participant, refusal_message, toggle_state,
@@ -138,11 +139,7 @@ SECURITY_DATA = {
     'meet_read_chat': {'untrusted_kind': 'chat'},
     'meet_read_captions': {'untrusted_kind': 'chat'},
 }
-for _tool_def in TOOLS:
-    if _tool_def['name'] in SECURITY_DATA:
-        _extra = SECURITY_DATA[_tool_def['name']]
-        for _key in _extra.keys():
-            _tool_def[_key] = _extra[_key]
+annotate(TOOLS, SECURITY_DATA)
 
 ADAPTER = {
     'id': SITE_ID,

@@ -2,9 +2,10 @@
 
 Everything here runs under CPython and as JS (tests/parity); strings are walked by code point.
 """
-from core.jsonval import kind_of, has_key, obj_keys, str_len, str_head, code_point, UNITS_PER_ASTRAL
+from core.jsonval import kind_of, has_key, str_len, str_head, code_point, UNITS_PER_ASTRAL
 from core.canonical import canonical_json
 from core.outcome import failure
+from core.catalogue import annotate
 from core.preview import send_preview, clean_text, cap_text
 from core.reasons import INVALID_ARGS, ADAPTER_ERROR
 
@@ -677,8 +678,4 @@ SECURITY_DATA = {
     'gmail_search': {'untrusted_kind': 'email'},
     'gmail_read_thread': {'untrusted_kind': 'email'},
 }
-for _tool_def in TOOLS:
-    if has_key(SECURITY_DATA, _tool_def['name']):
-        _extra = SECURITY_DATA[_tool_def['name']]
-        for _key in obj_keys(_extra):
-            _tool_def[_key] = _extra[_key]
+annotate(TOOLS, SECURITY_DATA)

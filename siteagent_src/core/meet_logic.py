@@ -1,6 +1,6 @@
 """Pure Meet logic: meeting codes and URLs, participant matching, state from control labels, text shaping."""
 from core.jsonval import kind_of, code_point, str_len, str_head, get_key
-from core.origins import host_of
+from core.origins import host_of, trim_c0
 from core.preview import build_preview, clean_text
 
 MEET_HOST = 'meet.google.com'
@@ -43,16 +43,6 @@ def _code_from_text(text):
     return None
 
 
-def _trim(text):
-    start = 0
-    end = len(text)
-    while start < end and text[start] <= ' ':
-        start += 1
-    while end > start and text[end - 1] <= ' ':
-        end -= 1
-    return text[start:end]
-
-
 def _first_segment(path):
     """'abc-defg-hij' from '/abc-defg-hij?x#y' (the first path segment, query and fragment dropped)."""
     end = len(path)
@@ -93,7 +83,7 @@ def code_from_url(url):
     """The meeting code of a meet.google.com URL (https only), else None."""
     if kind_of(url) != 'string':
         return None
-    text = _trim(url)
+    text = trim_c0(url)
     if not text.lower().startswith('https://') or host_of(text) != MEET_HOST:
         return None
     segment = _first_segment(_path_of(text))
@@ -106,7 +96,7 @@ def parse_meeting_ref(value):
     """A code or link typed by someone: {ok, code, url} or {ok: False, message}."""
     if kind_of(value) != 'string':
         return {'ok': False, 'message': 'must be a string; ' + CODE_HINT}
-    text = _trim(value)
+    text = trim_c0(value)
     if len(text) == 0:
         return {'ok': False, 'message': 'is empty; ' + CODE_HINT}
     code = None
@@ -271,7 +261,7 @@ def state_failure_text(tool_name, state, needed):
 
 def shape_text(text, cap):
     """Other people's text as returned: control and bidi characters dropped, whitespace trimmed, capped."""
-    cleaned = _trim(clean_text(text))
+    cleaned = trim_c0(clean_text(text))
     if str_len(cleaned) > cap:
         return str_head(cleaned, cap) + '…'
     return cleaned
@@ -379,7 +369,7 @@ def parse_details(lines):
             if code is not None:
                 out['link'] = MEET_ORIGIN + '/' + code
         elif lowered.startswith('pin:'):
-            out['pin'] = _trim(line[4:])
+            out['pin'] = trim_c0(line[4:])
         elif lowered == 'join by phone':
             after_phone = True
         elif after_phone and out['phone'] is None and line.find('+') >= 0:

@@ -14,7 +14,7 @@ def _digits(text):
     return True
 
 
-def _trim_c0(text):
+def trim_c0(text):
     """Strip leading/trailing C0 controls and spaces (as URL parsers do; str.strip differs in JS)."""
     start = 0
     end = len(text)
@@ -29,7 +29,7 @@ def _split(url):
     """[scheme, host, port] of an http(s) URL (lower-cased, default port dropped), or None."""
     if kind_of(url) != 'string':
         return None
-    text = _trim_c0(url)
+    text = trim_c0(url)
     sep = text.find('://')
     if sep <= 0:
         return None

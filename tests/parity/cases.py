@@ -790,3 +790,8 @@ for stamps, now in [([], 1000), ([1, 2, 3], 1000), ([1, 2, 3], 20000), ([5000, 6
     C("ratelimit", "check", stamps, now, _L, "from o")
 C("ratelimit", "check", [1, 2], 3, None, "x")
 C("ratelimit", "recent", [1, 5, 10, 11], 11, 0.005)
+# === catalogue.annotate (adapters declare security data) ==========================================
+C("catalogue", "annotate", [{"name": "a", "risk": "write"}, {"name": "b"}, {"risk": "read"}],
+  {"a": {"recipients": ["to", "cc"], "sink": "gmail_send"}, "c": {"sink": "x"}})
+C("catalogue", "annotate", [], {"a": {"x": 1}})
+C("catalogue", "annotate", [{"name": "a"}], {})
