@@ -17,9 +17,10 @@ STATES = ['checked', 'mixed', 'disabled', 'expanded', 'collapsed', 'required', '
 SECTION_KINDS = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'form', 'dialog', 'region']
 NAME_CAP = 300
 VALUE_CAP = 200
-HREF_CAP = 48
-PROSE_FULL = 60
-PROSE_HEAD = 40
+HREF_CAP = 36
+FRAME_SRC_CAP = 64
+PROSE_FULL = 48
+PROSE_HEAD = 32
 DEFAULT_MAX_CHARS = 20000
 MIN_MAX_CHARS = 200
 
@@ -140,6 +141,11 @@ def _row_name(row):
     return None
 
 
+def _complete(row):
+    """A prose row that carries its whole text (not only a head)."""
+    return kind_of(row[4]) == 'number' and kind_of(row[3]) == 'string' and str_len(clean(row[3])) >= row[4] - 2
+
+
 def _repeats_a_name(rows, index, text):
     """A short prose text that only repeats the name of the element or heading next to it."""
     for at in [index - 1, index + 1]:
@@ -177,7 +183,7 @@ def format_row(row):
             return indent(depth) + 'P ' + str(row[2]) + ' ' + text
         return indent(depth) + 'P ' + text
     if tag == 'X' and len(row) >= 3:
-        return indent(depth) + '- iframe#cross-origin ' + cap(clean(row[2]), HREF_CAP)
+        return indent(depth) + '- iframe#cross-origin ' + cap(clean(row[2]), FRAME_SRC_CAP)
     if tag == 'Z' and len(row) >= 3:
         return indent(depth) + '- shadow#closed ' + clean(row[2])
     return None
@@ -194,7 +200,7 @@ def format_rows(rows):
     index = 0
     for row in rows:
         line = format_row(row)
-        if line is not None and row[0] == 'P' and not line.endswith(' chars)') and \
+        if line is not None and row[0] == 'P' and (not line.endswith(' chars)') or _complete(row)) and \
                 _repeats_a_name(rows, index, clean(row[3])):
             line = None
         if line is not None and (len(lines) == 0 or lines[len(lines) - 1] != line):

@@ -95,4 +95,8 @@ def test_repeated_prose_and_long_hrefs_are_trimmed():
             ["E", 0, "L", "u7", "H", None, [], "https://a.test/p#"]]
     assert f.format_rows(rows) == ['T u2 Email address value=""', "H2 News", "P Other",
                                    "L u6 Q <https://a.test/p?…>", "L u7 H <https://a.test/p>"]
-    assert f.short_href("https://a.test/" + "x" * 80) == "https://a.test/" + "x" * 33 + "…"
+    assert f.short_href("https://a.test/" + "x" * 80) == "https://a.test/" + "x" * 21 + "…"
+    caption = "A long caption of a picture that is also the name of the link next to it, in full"
+    assert f.format_rows([["E", 0, "L", "u1", caption + ".", None, [], None], ["P", 0, "u2", caption, len(caption)],
+                          ["P", 0, "u3", caption + " and more", 500]]) == \
+        ["L u1 " + caption + ".", "P u3 A long caption of a picture… (500 chars)"]
