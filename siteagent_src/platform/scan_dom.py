@@ -598,6 +598,9 @@ def _build():
             const tag = el.tagName;
             if (SKIP.has(tag)) return;
             if (el.getAttribute('aria-hidden') === 'true' || el.inert) return;
+            // a childless element that is not a widget prints nothing: no visibility check needed
+            if (el.firstChild === null && tag !== 'IFRAME' && tag !== 'FRAME' && tag !== 'SLOT' && !el.shadowRoot &&
+                !(closedRoots && el.localName.includes('-')) && !CODE[roleOf(el)]) return;
             let hiddenHere = false;
             if (!el.checkVisibility(VIS_PROP)) {
                 if (!el.checkVisibility() && getComputedStyle(el).display !== 'contents') return;
@@ -703,7 +706,6 @@ def _build():
                 for (let j = sectionAt + 1; j < rows.length; j++) if (rows[j] !== null) { empty = false; break; }
                 if (empty) rows.length = sectionAt;
             }
-            if (!inProse && prose.length && INLINE.has(tag)) { /* inline text already added */ }
         }
         walk(rootEl, 0, false);
         const out = rows.filter(r => r !== null);
