@@ -17,9 +17,10 @@ STATES = ['checked', 'mixed', 'disabled', 'expanded', 'collapsed', 'required', '
 SECTION_KINDS = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'form', 'dialog', 'region']
 NAME_CAP = 300
 VALUE_CAP = 200
-HREF_CAP = 64
-PROSE_FULL = 60
-PROSE_HEAD = 40
+HREF_CAP = 36
+FRAME_SRC_CAP = 64
+PROSE_FULL = 48
+PROSE_HEAD = 32
 DEFAULT_MAX_CHARS = 20000
 MIN_MAX_CHARS = 200
 
@@ -113,8 +114,46 @@ def element_line(depth, code, uid, name, value, states, href):
         line += ' value=' + _quote(cap(clean(value), VALUE_CAP))
     line += _states_text(states)
     if kind_of(href) == 'string' and len(href) > 0:
-        line += ' <' + cap(clean(href), HREF_CAP) + '>'
+        line += ' <' + short_href(href) + '>'
     return line
+
+
+def short_href(href):
+    """The href as shown: a query string (tracking params) elided to `?…`, a bare trailing `#` dropped,
+    capped at HREF_CAP."""
+    text = clean(href)
+    at = text.find('?')
+    if at >= 0 and at < len(text) - 1:
+        text = text[0:at] + '?…'
+    elif text.endswith('#') or text.endswith('?'):
+        text = text[0:len(text) - 1]
+    return cap(text, HREF_CAP)
+
+
+def _row_name(row):
+    """The cleaned name of an element or heading row, else None."""
+    if kind_of(row) != 'array':
+        return None
+    if len(row) >= 8 and row[0] == 'E':
+        return clean(row[4])
+    if len(row) >= 4 and row[0] == 'H':
+        return clean(row[3])
+    return None
+
+
+def _complete(row):
+    """A prose row that carries its whole text (not only a head)."""
+    return kind_of(row[4]) == 'number' and kind_of(row[3]) == 'string' and str_len(clean(row[3])) >= row[4] - 2
+
+
+def _repeats_a_name(rows, index, text):
+    """A short prose text that only repeats the name of the element or heading next to it."""
+    for at in [index - 1, index + 1]:
+        if at >= 0 and at < len(rows):
+            name = _row_name(rows[at])
+            if name is not None and len(text) > 0 and text in name:
+                return True
+    return False
 
 
 def section_line(depth, kind, name):
@@ -144,7 +183,7 @@ def format_row(row):
             return indent(depth) + 'P ' + str(row[2]) + ' ' + text
         return indent(depth) + 'P ' + text
     if tag == 'X' and len(row) >= 3:
-        return indent(depth) + '- iframe#cross-origin ' + cap(clean(row[2]), HREF_CAP)
+        return indent(depth) + '- iframe#cross-origin ' + cap(clean(row[2]), FRAME_SRC_CAP)
     if tag == 'Z' and len(row) >= 3:
         return indent(depth) + '- shadow#closed ' + clean(row[2])
     return None
@@ -158,10 +197,15 @@ def format_rows(rows):
     lines = []
     if kind_of(rows) != 'array':
         return lines
+    index = 0
     for row in rows:
         line = format_row(row)
-        if line is not None:
+        if line is not None and row[0] == 'P' and (not line.endswith(' chars)') or _complete(row)) and \
+                _repeats_a_name(rows, index, clean(row[3])):
+            line = None
+        if line is not None and (len(lines) == 0 or lines[len(lines) - 1] != line):
             lines.append(line)
+        index += 1
     return lines
 
 

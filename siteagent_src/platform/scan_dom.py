@@ -41,6 +41,7 @@ def _build():
     const SECTION = {main: 'main', navigation: 'nav', banner: 'header', contentinfo: 'footer', complementary: 'aside',
         search: 'search', form: 'form', dialog: 'dialog', alertdialog: 'dialog', region: 'region'};
     const TEXT_INPUTS = new Set(['text','email','tel','url','search','password','number','']);
+    const VIS_PROP = {visibilityProperty: true};
     const RANGE_ROLES = new Set(['slider','spinbutton','progressbar','scrollbar','meter']);
 
     let uidOf = new WeakMap();
@@ -200,6 +201,10 @@ def _build():
         }
         return false;
     }
+    function sameOrigin(href) {
+        if (!href) return false;
+        try { return new URL(href, location.href).origin === location.origin; } catch (e) { return false; }
+    }
     function hasPseudoRules() {
         const sheets = document.styleSheets;
         if (pseudoCache.sheets === sheets.length && pseudoCache.doc === document) return pseudoCache.any;
@@ -207,7 +212,11 @@ def _build():
         let any = false;
         for (const sheet of sheets) {
             let rules = null;
-            try { rules = sheet.cssRules; } catch (e) { any = true; break; }
+            try { rules = sheet.cssRules; } catch (e) {
+                // a same-origin sheet is always readable once loaded: one that throws failed to load
+                if (sameOrigin(sheet.href)) continue;
+                any = true; break;
+            }
             if (rules && collectPseudo(rules, bases) === true) { any = true; break; }
         }
         if (!any && bases.length) {
@@ -551,20 +560,49 @@ def _build():
             return r;
         }
         function flush(buf) {
-            const t = squash(buf.parts.join(''));
-            if (t.length >= 3 && buf.el && buf.own && /[\p{L}\p{N}]/u.test(buf.own)) {
+            if (!buf.el || !buf.own || !buf.parts.length) return;
+            const t = squash(buf.parts.length === 1 ? buf.parts[0] : buf.parts.join(''));
+            if (t.length >= 3 && /[\p{L}\p{N}]/u.test(buf.own)) {
                 if (viewport && !box(buf.el)) return;
                 const n = issue(buf.el, 'prose');
                 rows[buf.at] = ['P', buf.depth, 'u' + n, t.slice(0, 200), t.length];
             }
+        }
+        // a block whose subtree printed only prose (2 or more rows) and links: one summary row for the
+        // block, which `read` expands, then its links, instead of one row per paragraph
+        function merge(buf) {
+            const at = buf.at;
+            if (rows.length - at < 3) return false;
+            let n = 0, total = 0, size = 0;
+            const heads = [];
+            const own = squash(buf.parts.join(''));
+            if (own && /[\p{L}\p{N}]/u.test(own)) { heads.push(own); total += own.length; size += own.length; n += 1; }
+            const links = [];
+            for (let j = at + 1; j < rows.length; j++) {
+                const r = rows[j];
+                if (r === null) continue;
+                if (r[0] === 'E' && r[2] === 'L') { links.push(r); continue; }
+                if (r[0] !== 'P') return false;
+                if (size < 200) { heads.push(r[3]); size += r[3].length + 1; }
+                total += r[4] + (n ? 1 : 0);
+                n += 1;
+            }
+            if (n < 2) return false;
+            rows.length = at + 1;
+            rows[at] = ['P', buf.depth, 'u' + issue(buf.el, 'prose'), heads.join(' ').slice(0, 200), total];
+            for (const r of links) rows.push(r);
+            return true;
         }
         function walk(el, depth, visHidden) {
             count += 1;
             const tag = el.tagName;
             if (SKIP.has(tag)) return;
             if (el.getAttribute('aria-hidden') === 'true' || el.inert) return;
+            // a childless element that is not a widget prints nothing: no visibility check needed
+            if (el.firstChild === null && tag !== 'IFRAME' && tag !== 'FRAME' && tag !== 'SLOT' && !el.shadowRoot &&
+                !(closedRoots && el.localName.includes('-')) && !CODE[roleOf(el)]) return;
             let hiddenHere = false;
-            if (!el.checkVisibility({visibilityProperty: true})) {
+            if (!el.checkVisibility(VIS_PROP)) {
                 if (!el.checkVisibility() && getComputedStyle(el).display !== 'contents') return;
                 hiddenHere = true;
             }
@@ -659,13 +697,15 @@ def _build():
                     else if (t === 3 && !hiddenHere && top) { top.parts.push(c.data); if (!top.own) top.own = c.data.trim(); }
                 }
             }
-            if (inProse || mute) flush(prose.pop());
+            if (inProse) {
+                const buf = prose.pop();
+                if (!merge(buf)) flush(buf);
+            } else if (mute) flush(prose.pop());
             if (sectionAt >= 0) {
                 let empty = true;
                 for (let j = sectionAt + 1; j < rows.length; j++) if (rows[j] !== null) { empty = false; break; }
                 if (empty) rows.length = sectionAt;
             }
-            if (!inProse && prose.length && INLINE.has(tag)) { /* inline text already added */ }
         }
         walk(rootEl, 0, false);
         const out = rows.filter(r => r !== null);

@@ -633,6 +633,14 @@ for _budget in [200, 250, 400, 1000]:
 C("scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS, 20000, None, ["[main]", "  H1 Old", "[main]"])
 C("scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS[:1], 20000, None, ["[main]"])
 C("scan_format", "render", None, None, None, None, None, None, None)
+PAGE_DUPS = [["P", 0, "u1", "Email", 5], ["E", 0, "T", "u2", "Email address", "", [], None], ["H", 0, 2, "News"],
+             ["P", 0, "u3", "News", 4], ["P", 0, "u4", "Other", 5], ["P", 0, "u5", "Other", 5],
+             ["E", 0, "L", "u6", "Q", None, [], "https://a.test/p?utm_source=x&id=1#top"],
+             ["E", 0, "L", "u7", "H", None, [], "https://a.test/p#"], ["E", 0, "L", "u8", "Q2", None, [], "https://a.test/p?"],
+             ["P", 0, "u9", "Q2 " + "x" * 70, 73], ["E", 0, "B", "u10", "Q2 " + "x" * 80, None, [], None],
+             ["P", 0, "u11", "Q2 " + "x" * 70, 300]]
+C("scan_format", "render", "https://a.test/", "T", 9, PAGE_DUPS, 20000, None, None)
+C("scan_format", "short_href", "https://a.test/" + "x" * 80)
 for _text in ["", "  a \n\t b ", "x" * 99, "x" * 101, "word " * 40, ASTRAL * 70, "a\u0000b\u2066c", None, 5]:
     C("scan_format", "clean", _text)
     C("scan_format", "summarise_prose", _text, 500)

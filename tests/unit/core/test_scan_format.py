@@ -86,3 +86,17 @@ def test_diff():
                                        "+   L u4 More information... <https://www.iana.org/domains/example>"]
     same = f.render("https://a.test/", "T", 3, ROWS[:1], 20000, None, ["[main]"])
     assert same["text"].endswith("(no change since the last scan)")
+
+
+def test_repeated_prose_and_long_hrefs_are_trimmed():
+    rows = [["P", 0, "u1", "Email", 5], ["E", 0, "T", "u2", "Email address", "", [], None], ["H", 0, 2, "News"],
+            ["P", 0, "u3", "News", 4], ["P", 0, "u4", "Other", 5], ["P", 0, "u5", "Other", 5],
+            ["E", 0, "L", "u6", "Q", None, [], "https://a.test/p?utm_source=x&id=1#top"],
+            ["E", 0, "L", "u7", "H", None, [], "https://a.test/p#"]]
+    assert f.format_rows(rows) == ['T u2 Email address value=""', "H2 News", "P Other",
+                                   "L u6 Q <https://a.test/p?…>", "L u7 H <https://a.test/p>"]
+    assert f.short_href("https://a.test/" + "x" * 80) == "https://a.test/" + "x" * 21 + "…"
+    caption = "A long caption of a picture that is also the name of the link next to it, in full"
+    assert f.format_rows([["E", 0, "L", "u1", caption + ".", None, [], None], ["P", 0, "u2", caption, len(caption)],
+                          ["P", 0, "u3", caption + " and more", 500]]) == \
+        ["L u1 " + caption + ".", "P u3 A long caption of a picture… (500 chars)"]
