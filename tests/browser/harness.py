@@ -679,12 +679,19 @@ class Browser:
         """
         timeout = self.timeout if timeout is None else timeout
         params = {"expression": js, "awaitPromise": await_promise, "returnByValue": True}
-        for attempt in range(2):
+        not_bound = 0
+        attempt = 0
+        while attempt < 2:
             sid = self.wake_service_worker(timeout) if wake else self.wait_for_service_worker(timeout)
             try:
                 res = self.cdp.send("Runtime.evaluate", params, session_id=sid, timeout=timeout)
                 return _remote_value(res, f"sw_eval {js[:80]!r}")
-            except JSError:
+            except JSError as err:
+                # a worker that is still starting can be evaluated before Chrome binds `chrome` into it
+                if "chrome is not defined" in str(err) and not_bound < 30:
+                    not_bound += 1
+                    time.sleep(0.1)
+                    continue
                 raise
             except HarnessTimeout:
                 raise
@@ -692,6 +699,7 @@ class Browser:
                 # the worker stopped between lookup and send: retry once on the restarted one
                 if attempt or not wake:
                     raise
+                attempt += 1
                 time.sleep(0.1)
         raise AssertionError("unreachable")
 
