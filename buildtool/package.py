@@ -44,24 +44,24 @@ def source_date_epoch(root: Path, env: dict | None = None) -> int:
     return MIN_ZIP_EPOCH
 
 
-def runtime_files(dist: Path, *, include_maps: bool = False) -> list[str]:
-    """Files that ship: sorted POSIX paths relative to dist, without sources or (optionally) maps."""
+def runtime_files(dist: Path) -> list[str]:
+    """Files that ship: sorted POSIX paths relative to dist, without sources or source maps."""
     files = []
     for path in dist.rglob("*"):
         if not path.is_file():
             continue
         rel = path.relative_to(dist).as_posix()
-        if rel.endswith(EXCLUDED_SUFFIXES) and not (include_maps and rel.endswith(".map")):
+        if rel.endswith(EXCLUDED_SUFFIXES):
             continue
         files.append(rel)
     return sorted(files)
 
 
-def zip_bytes(dist: Path, epoch: int, *, include_maps: bool = False) -> tuple[bytes, list[str]]:
+def zip_bytes(dist: Path, epoch: int) -> tuple[bytes, list[str]]:
     if not (dist / "manifest.json").is_file():
         raise BuildError("no manifest.json in the build output", path=str(dist), code="not_built",
                          hint="run `siteagent build` first")
-    files = runtime_files(dist, include_maps=include_maps)
+    files = runtime_files(dist)
     stamp = time.gmtime(epoch)[:6]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
@@ -92,15 +92,10 @@ def sidecar_for(data: bytes, files: list[str], manifest: dict, commit: str | Non
     }
 
 
-def package(app, dist: Path, out_dir: Path, *, include_maps: bool | None = None) -> PackageResult:
+def package(app, dist: Path, out_dir: Path) -> PackageResult:
     dist = Path(dist)
-    manifest = json.loads((dist / "manifest.json").read_text("utf-8")) if (dist / "manifest.json").is_file() else None
-    if manifest is None:
-        raise BuildError("no manifest.json in the build output", path=str(dist), code="not_built",
-                         hint="run `siteagent build` first")
-    if include_maps is None:
-        include_maps = False
-    data, files = zip_bytes(dist, source_date_epoch(app.root, app.env), include_maps=include_maps)
+    data, files = zip_bytes(dist, source_date_epoch(app.root, app.env))
+    manifest = json.loads((dist / "manifest.json").read_text("utf-8"))
     sidecar = sidecar_for(data, files, manifest, source_commit(app.root))
     out_dir.mkdir(parents=True, exist_ok=True)
     zip_path, sidecar_path = out_dir / ZIP_NAME, out_dir / SIDECAR_NAME
