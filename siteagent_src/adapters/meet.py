@@ -457,14 +457,20 @@ async def tab_admit(args):
     return {'admitted': name}
 
 
-async def tab_mute(args):
-    refused = _need('meet_mute_participant', ['in_call'])
+async def _pick_other(tool_name, wanted):
+    """In a call, the one other participant displayed exactly as `wanted`:
+    {ok, name, row}, or {ok: False, outcome} (not in a call, no People panel, zero or several matches)."""
+    refused = _need(tool_name, ['in_call'])
     if refused != None:
-        return refused
+        return {'ok': False, 'outcome': refused}
     found = await _people()
     if not found['ok']:
-        return found['outcome']
-    picked = _resolve(_others(found['rows']), args['name'], 'the call (other than you)', None)
+        return found
+    return _resolve(_others(found['rows']), wanted, 'the call (other than you)', None)
+
+
+async def tab_mute(args):
+    picked = await _pick_other('meet_mute_participant', args['name'])
     if not picked['ok']:
         return picked['outcome']
     name = picked['name']
@@ -488,13 +494,7 @@ async def tab_mute(args):
 
 
 async def tab_remove(args):
-    refused = _need('meet_remove_participant', ['in_call'])
-    if refused != None:
-        return refused
-    found = await _people()
-    if not found['ok']:
-        return found['outcome']
-    picked = _resolve(_others(found['rows']), args['name'], 'the call (other than you)', None)
+    picked = await _pick_other('meet_remove_participant', args['name'])
     if not picked['ok']:
         return picked['outcome']
     name = picked['name']
