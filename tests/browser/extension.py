@@ -42,6 +42,22 @@ def call_result(browser, key: str, timeout: float = 20):
         "return (window.__calls || {})[arguments[0]] || null", key), timeout, f"the reply to {key}")
 
 
+def answer_approval(browser, key: str, allow: bool, timeout: float = 25) -> tuple[str, dict]:
+    """For a call started with `start_call`: read the approval window's preview, click Allow or Deny
+    (real trusted clicks), and return (preview text, the call's outcome)."""
+    popup = browser.wait_for_popup("approve.html")
+    popup.wait_for("document.getElementById('approve-preview').textContent.length > 0")
+    preview = popup.eval("document.getElementById('approve-preview').textContent")
+    if allow:
+        popup.wait_for("!document.getElementById('allow').disabled")
+        popup.click("#allow")
+    else:
+        popup.click("#deny")
+    outcome = call_result(browser, key, timeout=timeout)["payload"]
+    wait_until(lambda: popup.is_closed, 5, "the approval window to close")
+    return preview, outcome
+
+
 def storage_dump(browser) -> str:
     """Every chrome.storage area the extension has, as one JSON text."""
     return browser.sw_eval(

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from extension import start_call, call_result, ext_send, reset_extension_state
+from extension import answer_approval, start_call, call_result, ext_send, reset_extension_state
 from harness import SITES, wait_until
 
 pytestmark = pytest.mark.browser
@@ -59,16 +59,7 @@ class Cal:
 
     def approve(self, name, args, allow):
         """Start the call, read the approval window's preview, click Allow or Deny; (outcome, preview)."""
-        key = start_call(self.browser, name, args)
-        popup = self.browser.wait_for_popup("approve.html")
-        popup.wait_for("document.getElementById('approve-preview').textContent.length > 0")
-        preview = popup.eval("document.getElementById('approve-preview').textContent")
-        if allow:
-            popup.wait_for("!document.getElementById('allow').disabled")
-            popup.click("#allow")
-        else:
-            popup.click("#deny")
-        out = call_result(self.browser, key, timeout=25)["payload"]
+        preview, out = answer_approval(self.browser, start_call(self.browser, name, args), allow)
         return out, preview
 
     def records(self, action=None):

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from extension import ext_send, start_call, call_result, reset_extension_state
+from extension import answer_approval, ext_send, start_call, call_result, reset_extension_state
 from harness import wait_until
 
 pytestmark = pytest.mark.browser
@@ -77,18 +77,10 @@ def actions(gmail, action):
 
 
 def approve(page, key, allow=True, expect_in_preview=None):
-    popup = page.wait_for_popup("approve.html")
-    popup.wait_for("document.getElementById('approve-preview').textContent.length > 0")
-    text = popup.eval("document.getElementById('approve-preview').textContent")
-    if expect_in_preview:
-        for piece in expect_in_preview:
-            assert piece in text, text
-    if allow:
-        popup.wait_for("!document.getElementById('allow').disabled")
-        popup.click("#allow")
-    else:
-        popup.click("#deny")
-    return text, call_result(page, key)["payload"]
+    text, outcome = answer_approval(page, key, allow)
+    for piece in expect_in_preview or ():
+        assert piece in text, text
+    return text, outcome
 
 
 DRAFT = {"to": ["ann.lee@example.com", "b+tag@example.org"], "cc": ["carl@example.net"], "bcc": ["dee@example.com"],

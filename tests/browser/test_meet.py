@@ -7,7 +7,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from extension import start_call, call_result, reset_extension_state
+from extension import answer_approval, start_call, call_result, reset_extension_state
 from harness import wait_until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "siteagent_src"))
@@ -61,17 +61,7 @@ class Meet:
 
     def approve(self, name, args, allow):
         """Run an irreversible tool through the real approval window; (outcome, preview text)."""
-        key = start_call(self.b, name, args)
-        popup = self.b.wait_for_popup("approve.html")
-        popup.wait_for("document.getElementById('approve-preview').textContent.length > 0")
-        preview = popup.eval("document.getElementById('approve-preview').textContent")
-        if allow:
-            popup.wait_for("!document.getElementById('allow').disabled")
-            popup.click("#allow")
-        else:
-            popup.click("#deny")
-        out = call_result(self.b, key)["payload"]
-        wait_until(lambda: popup.is_closed, 5, "the approval window to close")
+        preview, out = answer_approval(self.b, start_call(self.b, name, args), allow)
         return out, preview
 
     def denied(self, name, args):
