@@ -1,9 +1,7 @@
 """The Calendar adapter's catalogue contract: exact names and risks, valid flat schemas, and a
 worker or tab function behind every tool. The adapter is loaded under CPython with its browser
 dependencies stubbed (only the definitions are read; no tool runs)."""
-import importlib.util
 import sys
-import types
 from pathlib import Path
 
 import jsonschema
@@ -16,6 +14,7 @@ if str(SRC) not in sys.path:
 
 from core.schema import check_tool_schema  # noqa: E402
 from core.protocol import is_tool_name  # noqa: E402
+from adapter_loader import load_adapter  # noqa: E402
 
 EXPECTED = {
     "calendar_status": "read", "calendar_list_events": "read", "calendar_go_to_date": "read",
@@ -25,32 +24,10 @@ EXPECTED = {
 }
 
 
-def _stub(name):
-    mod = types.ModuleType(name)
-    mod.__getattr__ = lambda attr: (lambda *a: None)
-    return mod
-
-
 @pytest.fixture(scope="module")
 def calendar_site():
-    stubs = {n: _stub(n) for n in ("buildinfo", "platform.dom", "platform.calendar_dom", "platform.js",
-                                   "adapters.site_tabs")}
-    adapters_pkg = types.ModuleType("adapters")
-    adapters_pkg.site_tabs = stubs["adapters.site_tabs"]
-    stubs["adapters"] = adapters_pkg
-    saved = {n: sys.modules.get(n) for n in stubs}
-    sys.modules.update(stubs)
-    try:
-        spec = importlib.util.spec_from_file_location("siteagent_calendar_adapter", SRC / "adapters" / "calendar.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        for n, m in saved.items():
-            if m is None:
-                sys.modules.pop(n, None)
-            else:
-                sys.modules[n] = m
-    return module.SITE
+    return load_adapter("calendar.py", ["buildinfo", "platform.dom", "platform.calendar_dom", "platform.js",
+                                        "adapters.site_tabs"]).SITE
 
 
 def test_exact_names_and_risks(calendar_site):

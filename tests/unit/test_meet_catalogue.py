@@ -2,9 +2,7 @@
 
 The adapter file is loaded under CPython with stand-ins for the platform layer (its definitions are plain data).
 """
-import importlib.util
 import sys
-import types
 from pathlib import Path
 
 import jsonschema
@@ -15,6 +13,7 @@ if str(SRC) not in sys.path:
     sys.path.insert(0, str(SRC))
 
 from core.schema import check_tool_schema  # noqa: E402
+from adapter_loader import load_adapter  # noqa: E402
 
 EXPECTED = {
     "meet_status": "read", "meet_create_meeting": "write", "meet_open_meeting": "read",
@@ -27,29 +26,9 @@ EXPECTED = {
 }
 
 
-class _Anything(types.ModuleType):
-    def __getattr__(self, name):
-        return lambda *a, **k: None
-
-
 @pytest.fixture(scope="module")
 def meet():
-    stubs = {"platform": _Anything("platform"), "platform.meet_dom": _Anything("platform.meet_dom"),
-             "adapters": _Anything("adapters"), "adapters.site_tabs": _Anything("adapters.site_tabs")}
-    stubs["adapters"].site_tabs = stubs["adapters.site_tabs"]
-    saved = {k: sys.modules.get(k) for k in stubs}
-    sys.modules.update(stubs)
-    try:
-        spec = importlib.util.spec_from_file_location("meet_adapter_under_test", SRC / "adapters" / "meet.py")
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
-    return mod
+    return load_adapter("meet.py", ["platform", "platform.meet_dom", "adapters.site_tabs"])
 
 
 def test_exact_names_and_risks(meet):
