@@ -132,6 +132,22 @@ def launch_browser(fixture_servers):
         b.quit()
 
 
+@pytest.fixture
+def fresh(browser):
+    """The module's browser with empty extension storage; the test fails on any uncaught SW exception."""
+    from extension import reset_extension_state
+    reset_extension_state(browser)
+    yield browser
+    browser.assert_no_sw_exceptions()
+
+
+@pytest.fixture
+def page(fresh, chatbot_site):
+    """`fresh`, with the trusted chatbot fixture page open in the current tab."""
+    fresh.open_chatbot(chatbot_site)
+    return fresh
+
+
 @pytest.fixture(autouse=True)
 def _browser_isolation(request):
     """Fresh tabs, empty server records/overrides and an empty SW error log for each browser test."""

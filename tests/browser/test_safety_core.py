@@ -4,21 +4,12 @@ import time
 
 import pytest
 
-from extension import (ext_send, start_call, call_result, storage_dump, effects, audit_log,
-                       reset_extension_state)
+from extension import (ext_send, start_call, call_result, storage_dump, effects, audit_log)
 from harness import wait_until
 
 pytestmark = pytest.mark.browser
 
 CANARY = "canary-7f3a9c-do-not-store"
-
-
-@pytest.fixture
-def page(browser, chatbot_site):
-    reset_extension_state(browser)
-    browser.open_chatbot(chatbot_site)
-    yield browser
-    browser.assert_no_sw_exceptions()
 
 
 def payload(reply):

@@ -28,14 +28,6 @@ MARKERS = ["fn", "date", "map", "set", "regexp", "bigint", "undefined", "nan", "
 FIGURES = {}
 
 
-@pytest.fixture
-def page(browser, chatbot_site):
-    reset_extension_state(browser)
-    browser.open_chatbot(chatbot_site)
-    yield browser
-    browser.assert_no_sw_exceptions()
-
-
 # --- fuzzing -----------------------------------------------------------------------------------
 
 HOSTILE_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "py_keys", "__class__",

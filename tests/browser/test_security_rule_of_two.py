@@ -2,7 +2,7 @@
 content, its later write calls need approval too. Built as a variant of the test profile."""
 import pytest
 
-from extension import build_variant, start_call, call_result, effects, reset_extension_state
+from extension import build_variant, start_call, call_result, effects
 from harness import Browser, host_rules_for
 
 pytestmark = pytest.mark.browser
@@ -15,14 +15,6 @@ def browser(tmp_path_factory, fixture_servers):
     b = Browser(dist, host_rules=host_rules_for(fixture_servers))
     yield b
     b.quit()
-
-
-@pytest.fixture
-def page(browser, chatbot_site):
-    reset_extension_state(browser)
-    browser.open_chatbot(chatbot_site)
-    yield browser
-    browser.assert_no_sw_exceptions()
 
 
 def out(reply):

@@ -3,17 +3,10 @@ import time
 
 import pytest
 
-from extension import ext_send, start_call, call_result, reset_extension_state
+from extension import ext_send, start_call, call_result
 from harness import wait_until
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def fresh(browser):
-    reset_extension_state(browser)
-    yield browser
-    browser.assert_no_sw_exceptions()
 
 
 def content_installs(browser):
