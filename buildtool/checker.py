@@ -8,6 +8,8 @@ docs/SUBSET.md). The checker assumes Transcrypt runs WITHOUT -o/--opov, -t/--tco
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 import functools
 import re
 import string
@@ -168,6 +170,8 @@ RULES: dict[str, tuple[str, str]] = {
     "SA408": ("builtin `{detail}` does not exist in Transcrypt's runtime (ReferenceError in JS)",
               "use a supported builtin or a core helper; for exceptions use ValueError/KeyError/TypeError/Exception subclasses"),
     "SA409": ("`{detail}` is never called without operator overloading", "use an explicit method (e.g. `equals()`, `at()`)"),
+    "SA410": ("comment-form pragma ({detail}) in core outside core/jsonval.py: JS-only code that CPython never runs",
+              "add a JS primitive with a CPython twin to core/jsonval.py (parity-tested), or move the code to platform/"),
     "SA501": ("import of `{detail}` is not available to Transcrypt",
               "import only siteagent_src modules (core., platform., ...) or math, re, random, time, itertools, copy, datetime, unicodedata"),
     "SA502": ("layering: {detail}", "depend only downwards: core <- platform <- adapters/client <- entries"),
@@ -750,7 +754,29 @@ def check_source(text: str, path: str, *, layer: str, root_modules=frozenset()) 
         return [_violation(path, (line, col), "SA001", err.msg)]
     checker = _Checker(path, layer, tree, root_modules)
     checker.visit(tree)
+    posix = path.replace("\\", "/")
+    if layer == "core" and posix != JS_PRIMITIVES_MODULE and not posix.endswith("/" + JS_PRIMITIVES_MODULE):
+        checker.out.extend(_comment_pragmas(text, path))
     return sorted(checker.out, key=lambda v: (v.line, v.col, v.code))
+
+
+JS_PRIMITIVES_MODULE = "core/jsonval.py"
+
+
+def _comment_pragmas(text: str, path: str) -> list[Violation]:
+    """`# __pragma__ (...)` comments and `\'\'\'?...?\'\'\'` executable comments: invisible to the AST."""
+    out = []
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return out
+    for tok in tokens:
+        body = tok.string
+        if tok.type == tokenize.COMMENT and ("__pragma__" in body or body.startswith("#?")):
+            out.append(_violation(path, (tok.start[0], tok.start[1] + 1), "SA410", body[:40]))
+        elif tok.type == tokenize.STRING and body.lstrip("rRbBuU")[3:4] == "?" and body.lstrip("rRbBuU")[:3] in ("\'\'\'", '"""'):
+            out.append(_violation(path, (tok.start[0], tok.start[1] + 1), "SA410", "executable comment"))
+    return out
 
 
 def layer_of(path: Path, src_dir: Path) -> str:

@@ -4,9 +4,10 @@ Values reaching core arrive as plain JSON data (JSON.parse, structured clone, ch
 plain JS objects, not Transcrypt dicts. Transcrypt's own `for k in obj`, `k in obj`, `len(obj)` and
 `isinstance(obj, dict)` are wrong or crash on those, so core code asks these helpers instead.
 
-The three JS primitives below use comment-form pragmas, invisible to CPython:
+The JS primitives below use comment-form pragmas, invisible to CPython:
 `# __pragma__ ('skip')` hides the CPython body from Transcrypt, `#?` lines under `ecom` exist
-only in the JS output.
+only in the JS output. This is the only core module allowed them (checker SA410); each one has a
+CPython twin and parity tests compare the two.
 """
 
 # 1 under CPython (code points), 2 in JS (UTF-16 code units).
@@ -115,14 +116,72 @@ def is_integral(value):
     return is_finite_number(value) and value // 1 == value
 
 
+def _js_str_len(text):
+    # __pragma__ ('skip')
+    return len(text)
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    #?return __pragma__ ('js', '{}', 'text.length - (text.match (/[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]/g) || []).length')
+    # __pragma__ ('noecom')
+
+
 def str_len(text):
-    """Length in code points on both sides (JS `.length` counts UTF-16 units)."""
+    """Length in code points on both sides (JS `.length` counts UTF-16 units; a lone surrogate
+    counts as one, as `for ch in text` yields it)."""
     if UNITS_PER_ASTRAL == 1:
         return len(text)
-    n = 0
+    return _js_str_len(text)
+
+
+# Whitespace that `squeeze` collapses, and the invisible characters it drops (controls, bidi
+# overrides and isolates; a control that is also whitespace counts as whitespace).
+SQUEEZE_SPACE = ' \n\t\r\f\v\u00a0\u200b\u2028\u2029\u3000'
+
+
+def _squeeze_hidden(ch):
+    code = ord(ch[0])
+    if code < 0x20 or (code >= 0x7F and code <= 0x9F):
+        return True
+    return (code >= 0x202A and code <= 0x202E) or (code >= 0x2066 and code <= 0x2069)
+
+
+def _py_squeeze(text):
+    parts = []
+    pending = False
     for ch in text:
-        n += 1
-    return n
+        if SQUEEZE_SPACE.find(ch) >= 0:
+            pending = len(parts) > 0
+            continue
+        if _squeeze_hidden(ch):
+            continue
+        if pending:
+            parts.append(' ')
+            pending = False
+        parts.append(ch)
+    return ''.join(parts)
+
+
+def _js_squeeze(text):
+    # __pragma__ ('skip')
+    return text
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    '''?
+    __pragma__ ('js', '{}', """
+    return text.replace (/[\\x00-\\x08\\x0e-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]+/g, '')
+        .replace (/[ \\n\\t\\r\\f\\v\\u00a0\\u200b\\u2028\\u2029\\u3000]+/g, ' ')
+        .replace (/^ | $/g, '');
+    """)
+    ?'''
+    # __pragma__ ('noecom')
+
+
+def squeeze(text):
+    """Whitespace runs (SQUEEZE_SPACE) become one space, controls and bidi overrides are dropped,
+    the ends are trimmed."""
+    if UNITS_PER_ASTRAL == 1:
+        return _py_squeeze(text)
+    return _js_squeeze(text)
 
 
 def str_head(text, count):

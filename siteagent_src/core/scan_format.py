@@ -10,7 +10,7 @@ A row is a JSON array; its first item says what it is:
   ['Z', depth, tag]                                                 closed shadow root
 Pure: runs under CPython and as JS (parity-tested).
 """
-from core.jsonval import kind_of, str_len, str_head
+from core.jsonval import kind_of, str_len, str_head, squeeze
 
 CODES = ['L', 'B', 'T', 'S', 'C', 'R', 'M', 'TB', 'O', 'SL', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']
 STATES = ['checked', 'mixed', 'disabled', 'expanded', 'collapsed', 'required', 'selected', 'readonly', 'pressed']
@@ -25,59 +25,37 @@ DEFAULT_MAX_CHARS = 20000
 MIN_MAX_CHARS = 200
 
 
-def _is_space(ch):
-    return ch == ' ' or ch == '\n' or ch == '\t' or ch == '\r' or ch == '\f' or ch == '\u00a0' or ch == '\u200b' \
-        or ch == '\u2028' or ch == '\u2029' or ch == '\u3000' or ch == '\v'
-
-
-def _is_hidden_char(ch):
-    """Controls and bidi overrides: never shown (they could disguise a name)."""
-    code = ord(ch[0])
-    if code < 0x20 or (code >= 0x7F and code <= 0x9F):
-        return True
-    return (code >= 0x202A and code <= 0x202E) or (code >= 0x2066 and code <= 0x2069)
-
-
 def clean(text):
-    """Collapse whitespace runs to one space, drop controls, trim. Non-strings give ''."""
+    """Collapse whitespace runs to one space, drop controls and bidi overrides (they could disguise a
+    name), trim. Non-strings give ''."""
     if kind_of(text) != 'string':
         return ''
-    parts = []
-    pending = False
-    for ch in text:
-        if _is_space(ch):
-            pending = len(parts) > 0
-            continue
-        if _is_hidden_char(ch):
-            continue
-        if pending:
-            parts.append(' ')
-            pending = False
-        parts.append(ch)
-    return ''.join(parts)
+    return squeeze(text)
 
 
 def cap(text, limit):
     """text, or its first `limit` code points and '…'."""
-    if str_len(text) <= limit:
+    if len(text) <= limit or str_len(text) <= limit:
         return text
     return str_head(text, limit) + '…'
 
 
 def _quote(text):
-    out = []
-    for ch in text:
-        if ch == '"' or ch == '\\':
-            out.append('\\')
-        out.append(ch)
-    return '"' + ''.join(out) + '"'
+    return '"' + text.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+MAX_INDENT = 40
+_INDENTS = ['']
+for _level in range(MAX_INDENT):
+    _INDENTS.append(_INDENTS[_level] + '  ')
 
 
 def indent(depth):
-    n = depth if kind_of(depth) == 'number' and depth > 0 else 0
-    if n > 40:
-        n = 40
-    return ''.join(['  ' for _ in range(n)])
+    if kind_of(depth) != 'number' or depth < 1:
+        return ''
+    if depth >= MAX_INDENT:
+        return _INDENTS[MAX_INDENT]
+    return _INDENTS[int(depth)]
 
 
 def summarise_prose(text, total):

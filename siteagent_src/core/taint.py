@@ -4,7 +4,7 @@ descriptions, chat), and the flags shown when one of them turns up in a send.
 A tool result opts in with `untrusted: True`. Inside it, an object with a string `from` (or
 `sender`, `organizer`, `author`) names where the text below it came from.
 """
-from core.jsonval import kind_of, has_key, own_keys, list_has
+from core.jsonval import kind_of, has_key, own_keys
 from core.recipients import normalize_address
 from core.preview import clean_text
 
@@ -33,7 +33,14 @@ def _trim_dots(text):
     return text[start:end]
 
 
-def _emails_in(lower, out):
+def _add(out, seen, token):
+    key = '=' + token
+    if key not in seen:
+        seen[key] = True
+        out.append(token)
+
+
+def _emails_in(lower, out, seen):
     at = lower.find('@')
     while at >= 0 and len(out) < MAX_TOKENS:
         start = at
@@ -45,12 +52,12 @@ def _emails_in(lower, out):
         local = _trim_dots(lower[start:at])
         domain = _trim_dots(lower[at + 1:end])
         candidate = normalize_address(local + '@' + domain) if len(local) > 0 else None
-        if candidate is not None and not list_has(out, candidate):
-            out.append(candidate)
+        if candidate is not None:
+            _add(out, seen, candidate)
         at = lower.find('@', at + 1)
 
 
-def _urls_in(lower, out):
+def _urls_in(lower, out, seen):
     for scheme in ['https://', 'http://']:
         at = lower.find(scheme)
         while at >= 0 and len(out) < MAX_TOKENS:
@@ -60,8 +67,8 @@ def _urls_in(lower, out):
             url = lower[at:end]
             while len(url) > 0 and '.,:;!?'.find(url[len(url) - 1]) >= 0:
                 url = url[:len(url) - 1]
-            if len(url) > len(scheme) and not list_has(out, url):
-                out.append(url)
+            if len(url) > len(scheme):
+                _add(out, seen, url)
             at = lower.find(scheme, end)
 
 
@@ -71,8 +78,9 @@ def tokens_in(text):
     if kind_of(text) != 'string' or len(text) == 0:
         return out
     lower = text.lower()
-    _urls_in(lower, out)
-    _emails_in(lower, out)
+    seen = {}
+    _urls_in(lower, out, seen)
+    _emails_in(lower, out, seen)
     return out
 
 
@@ -129,10 +137,11 @@ def collect(result, tool):
     found = []
     _walk(result, None, 0, _field(tool, 'untrusted_kind', None), _field(tool, 'name', '?'), found)
     out = []
-    seen = []
+    seen = {}
     for pair in found:
-        if not list_has(seen, pair[0]):
-            seen.append(pair[0])
+        key = '=' + pair[0]
+        if key not in seen:
+            seen[key] = True
             out.append(pair)
     return out
 
@@ -156,10 +165,10 @@ def args_tokens(args):
     texts = []
     _strings(args, 0, texts)
     out = []
+    seen = {}
     for text in texts:
         for token in tokens_in(text):
-            if not list_has(out, token):
-                out.append(token)
+            _add(out, seen, token)
     return out
 
 

@@ -93,6 +93,7 @@ SAMPLES = {
             def __eq__(self, other):
                 return True
         """, (2, 5)),
+    "SA410": ("core", "def f():\n    # __pragma__ ('skip')\n    return 1\n", (2, 5)),
     "SA501": ("core", "import json\n", (1, 1)),
     "SA502": ("core", "from platform.chrome import storage_get\n", (1, 1)),
     "SA503": ("core", "def f():\n    return document.title\n", (2, 12)),
@@ -104,6 +105,22 @@ SAMPLES = {
                 return None
         """, (4, 12)),
 }
+
+
+def test_js_primitives_are_allowed_only_in_jsonval():
+    src = d("""
+        def f(text):
+            # __pragma__ ('skip')
+            return text
+            # __pragma__ ('noskip')
+            \'\'\'?
+            __pragma__ ('js', '{}', 'return text;')
+            ?\'\'\'
+        """)
+    assert check_source(src, "siteagent_src/core/jsonval.py", layer="core") == []
+    elsewhere = check_source(src, "siteagent_src/core/scan_format.py", layer="core")
+    assert [(v.code, v.line) for v in elsewhere] == [("SA410", 2), ("SA410", 4), ("SA410", 5)]
+    assert check_source(src.replace("# __pragma__", "# pragma"), "siteagent_src/platform/x.py", layer="platform") == []
 
 
 def test_every_rule_has_a_sample():

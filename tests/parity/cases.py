@@ -48,6 +48,19 @@ for s in ["", "abc", ASTRAL, "a" + ASTRAL + "b", "\ud800", "\ud83d", "\ude00x", 
     C("jsonval", "str_head", s, 1)
     C("jsonval", "str_head", s, 2)
 C("jsonval", "sort_strings", ["b", "a", "B", "é", "\uffff", ASTRAL, "\ue000", "", "aa", "a"])
+# squeeze and str_len have a JS primitive and a CPython twin: random strings over the boundaries
+# of their character classes (whitespace, controls, bidi controls, astral, lone surrogates)
+_EDGES = [" ", "a", "\u00e9", ASTRAL, "\ud800", "\udc00", "\x00", "\x08", "\t", "\n", "\x0b", "\x0c", "\r",
+          "\x0e", "\x1f", "\x7e", "\x7f", "\x85", "\x9f", "\xa0", "\xa1", "\u1680", "\u2000", "\u200a",
+          "\u200b", "\u200c", "\u2028", "\u2029", "\u2029", "\u202a", "\u202e", "\u202f", "\u205f", "\u2065",
+          "\u2066", "\u2069", "\u206a", "\u3000", "\ufeff", "\uffff"]
+_rng = __import__("random").Random(20261201)
+for _i in range(240):
+    _s = "".join(_rng.choice(_EDGES) for _ in range(_rng.randint(0, 12)))
+    C("jsonval", "squeeze", _s)
+    C("jsonval", "str_len", _s)
+    C("jsonval", "str_head", _s, _rng.randint(0, 6))
+    C("scan_format", "cap", _s, _rng.randint(0, 8))
 C("jsonval", "sort_strings", [ASTRAL + "a", "\uffff", "\ud7ff", "\U0001F601", "\U00010000", "\ue000z"])
 C("jsonval", "sort_strings", [])
 C("jsonval", "sort_strings", ["z%d" % i for i in range(37)])

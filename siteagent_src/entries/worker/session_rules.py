@@ -11,7 +11,7 @@ from core.recipients import recipients_of, check_send
 from core.taint import collect, args_tokens, is_untrusted
 from core.outcome import failure
 from platform.chrome import storage_get, storage_set
-from platform.js import now_ms, sha256_hex, serialized, obj_keys
+from platform.js import now_ms, sha256_hex, serialized, obj_keys, drop_key
 
 UNTRUSTED_KEY = 'rules_untrusted_seen'
 TAINT_KEY = 'rules_taint'
@@ -51,6 +51,8 @@ async def untrusted_seen(origin):
 async def _mark_untrusted(origin):
     async def write():
         seen = await storage_get('session', UNTRUSTED_KEY, {})
+        if ('o:' + origin) in seen:
+            return
         seen['o:' + origin] = True
         await storage_set('session', UNTRUSTED_KEY, seen)
     await serialized(UNTRUSTED_KEY, write)
@@ -67,8 +69,26 @@ async def rule_of_two_applies(tool, ctx):
 
 # --- taint -----------------------------------------------------------------------------------
 
+MAX_HASHED = 4000
+_hashed = {}         # '=<token>' -> 'h:<sha256>' (memory only: a scan repeats most of its links)
+
+
+async def _hash_keys(tokens):
+    """'h:<sha256>' per token, in order; digests of tokens not seen before run in parallel."""
+    missing = [token for token in tokens if ('=' + token) not in _hashed]
+    if len(missing) > 0:
+        digests = await Promise.all([sha256_hex(token) for token in missing])
+        if len(obj_keys(_hashed)) + len(missing) > MAX_HASHED:
+            for key in obj_keys(_hashed):
+                drop_key(_hashed, key)
+        for index in range(len(missing)):
+            _hashed['=' + missing[index]] = 'h:' + digests[index]
+    return [_hashed['=' + token] for token in tokens]
+
+
 async def _hash_key(token):
-    return 'h:' + await sha256_hex(token)
+    keys = await _hash_keys([token])
+    return keys[0]
 
 
 async def note_result(tool, result, ctx):
@@ -76,21 +96,25 @@ async def note_result(tool, result, ctx):
     if not is_untrusted(result):
         return
     await _mark_untrusted(ctx['origin'])
-    keys = []
-    for pair in collect(result, tool):
-        key = await _hash_key(pair[0])
-        if key not in _taint:
-            _taint[key] = pair[1]
-        keys.append(key)
+    pairs = collect(result, tool)
+    keys = await _hash_keys([pair[0] for pair in pairs])
+    for index in range(len(pairs)):
+        if keys[index] not in _taint:
+            _taint[keys[index]] = pairs[index][1]
     if len(keys) == 0:
         return
 
     async def write():
         stored = await storage_get('session', TAINT_KEY, {})
+        count = len(obj_keys(stored))
+        added = 0
         for key in keys:
-            if len(obj_keys(stored)) < MAX_TAINT:
+            if count < MAX_TAINT and key not in stored:
                 stored[key] = True
-        await storage_set('session', TAINT_KEY, stored)
+                count += 1
+                added += 1
+        if added > 0:
+            await storage_set('session', TAINT_KEY, stored)
     await serialized(TAINT_KEY, write)
 
 
@@ -98,8 +122,11 @@ async def taint_flags(args):
     """`[{token, origin}]` for every address/URL in args that came from an untrusted result."""
     stored = await storage_get('session', TAINT_KEY, {})
     flags = []
-    for token in args_tokens(args):
-        key = await _hash_key(token)
+    tokens = args_tokens(args)
+    keys = await _hash_keys(tokens)
+    for index in range(len(tokens)):
+        token = tokens[index]
+        key = keys[index]
         if key not in stored:
             continue
         if key in _taint:
