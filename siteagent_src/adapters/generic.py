@@ -392,12 +392,15 @@ async def _scan(tab, args, state):
     payload = {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False)}
     within = _arg(args, 'within', None)
     frames_map = {}
+    listing = None
     if within != None:
         routed = await _route(tab_id, within, payload, 'within')
         if not routed['ok']:
             return routed['outcome']
         reply = routed['reply']
     else:
+        # the frame list is taken while the top frame walks (it is only read when the walk finds frames)
+        listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
         reply = await _call(tab_id, 0, payload)
     if not reply['ok']:
         return _tab_failure(reply, 'scan')
@@ -408,7 +411,7 @@ async def _scan(tab, args, state):
     high = top['max_uid']
     count = top['count']
     if within == None and len(top['frames']) > 0:
-        merged = await _scan_frames(tab_id, top, high, frames_map)
+        merged = await _scan_frames(tab_id, top, high, frames_map, listing)
         rows = merged['rows']
         high = merged['high']
         count += merged['count']
@@ -470,12 +473,12 @@ async def _frame_scan(tab_id, slot, floor):
     return reply['value']
 
 
-async def _scan_frames(tab_id, top, high, frames_map):
+async def _scan_frames(tab_id, top, high, frames_map, listing):
     """Insert each cross-origin frame the extension may script under its `- iframe#cross-origin` line.
     Frames are asked in parallel, each within FRAME_TIMEOUT_MS."""
     rows = top['rows']
     slots = top['frames'][0:FRAME_SCAN_LIMIT]
-    listed = await page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
+    listed = await listing
     if not listed['ok']:
         return {'rows': rows, 'high': high, 'count': 0}
     _match_frames(listed['value'], slots)

@@ -168,6 +168,7 @@ def _js_squeeze(text):
     # __pragma__ ('ecom')
     '''?
     __pragma__ ('js', '{}', """
+    if (!/[\\x00-\\x1f\\x7f-\\xa0\\u200b\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\u3000]|  |^ | $/.test (text)) return text;
     return text.replace (/[\\x00-\\x08\\x0e-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]+/g, '')
         .replace (/[ \\n\\t\\r\\f\\v\\u00a0\\u200b\\u2028\\u2029\\u3000]+/g, ' ')
         .replace (/^ | $/g, '');
@@ -184,20 +185,34 @@ def squeeze(text):
     return _js_squeeze(text)
 
 
+def _js_str_head(text, count):
+    # __pragma__ ('skip')
+    return text[0:count]
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    '''?
+    __pragma__ ('js', '{}', """
+    if (text.length <= count) return text;
+    var i = 0, n = 0;
+    while (n < count && i < text.length) {
+        var c = text.charCodeAt (i);
+        if (c >= 0xD800 && c <= 0xDBFF && i + 1 < text.length) {
+            var d = text.charCodeAt (i + 1);
+            if (d >= 0xDC00 && d <= 0xDFFF) { i += 2; n += 1; continue; }
+        }
+        i += 1; n += 1;
+    }
+    return text.slice (0, i);
+    """)
+    ?'''
+    # __pragma__ ('noecom')
+
+
 def str_head(text, count):
     """The first `count` code points of text (never splits a surrogate pair)."""
     if UNITS_PER_ASTRAL == 1:
         return text[0:count]
-    if len(text) <= count:
-        return text
-    parts = []
-    n = 0
-    for ch in text:
-        if n >= count:
-            break
-        parts.append(ch)
-        n += 1
-    return ''.join(parts)
+    return _js_str_head(text, count)
 
 
 def code_point(ch):

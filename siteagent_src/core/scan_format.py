@@ -35,9 +35,10 @@ def clean(text):
 
 def cap(text, limit):
     """text, or its first `limit` code points and '…'."""
-    if len(text) <= limit or str_len(text) <= limit:
+    if len(text) <= limit:
         return text
-    return str_head(text, limit) + '…'
+    head = str_head(text, limit)
+    return text if len(head) == len(text) else head + '…'
 
 
 def _quote(text):

@@ -51,6 +51,12 @@ def _build():
     let pseudoCache = {sheets: -1, any: true};
     let hasBase = true;
     let origin = '';
+    let docBase = '';              // the document URL without its fragment
+    let docDir = '';               // ... up to the last '/' of its path
+    // path, ?query, #fragment made only of characters the URL parser keeps as they are
+    const PLAIN_REF = /^([A-Za-z0-9_\-.~!$&'()*+,;=:@\/%]*)(\?[A-Za-z0-9_\-.~!$&()*+,;=:@\/%?]*)?(#[A-Za-z0-9_\-.~!$&'()*+,;=:@\/%?#]*)?$/;
+    const ABSOLUTE_PLAIN = /^(https?):\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)*\.?)([\/?#].*)?$/;
+    const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
 
     function routeKey() {
         const h = location.hash || '';
@@ -518,13 +524,41 @@ def _build():
         table.set(n, {ref: new WeakRef(el), fp: fp, route: route});
         return n;
     }
+    function readBase() {
+        hasBase = !!document.querySelector('base[href]');
+        origin = location.origin;
+        const plainUrl = /^https?:$/.test(location.protocol) && !location.username && !location.password;
+        docBase = plainUrl ? location.href.split('#')[0] : '';
+        docDir = plainUrl ? location.origin + location.pathname.replace(/[^\/]*$/, '') : '';
+    }
+    // An href the URL parser would only join to the document URL (nothing to encode or normalise: no
+    // dot segments, ports, IPv4 or IDN hosts, backslashes, spaces) is joined here; null: ask the parser.
+    function plainHref(raw) {
+        if (!docDir || (raw.indexOf('%') >= 0 && /%2e/i.test(raw))) return null;
+        let m = ABSOLUTE_PLAIN.exec(raw);
+        if (m) {
+            if (m[2].includes('xn--') || !/(^|\.)[a-z][a-z0-9-]*\.?$/.test(m[2])) return null;
+            if (!m[3]) return raw + '/';
+            if (m[3][0] !== '/') return null;
+            return PLAIN_REF.test(m[3]) && !DOT_SEGMENT.test(m[3].split(/[?#]/)[0]) ? raw : null;
+        }
+        m = PLAIN_REF.exec(raw);
+        if (!m) return null;
+        const path = m[1], rest = (m[2] || '') + (m[3] || '');
+        if (path === '') return m[2] === undefined && m[3] !== undefined ? docBase + m[3] : null;
+        if (path.startsWith('//')) return null;
+        if (path.startsWith('/')) return DOT_SEGMENT.test(path) ? null : origin + path + rest;
+        const rel = path.startsWith('./') ? path.slice(2) : path;
+        if (DOT_SEGMENT.test(rel) || rel.split('/')[0].includes(':') && !path.startsWith('./')) return null;
+        return docDir + rel + rest;
+    }
     function hrefOf(el) {
         const raw = el.getAttribute('href');
         if (raw === null) return null;
         if (/^\s*javascript:/i.test(raw)) return 'javascript:';
-        if (raw.startsWith('http://') || raw.startsWith('https://')) return raw;
-        if (raw.startsWith('/') && !raw.startsWith('//') && el.ownerDocument === document && !hasBase) {
-            return origin + raw;
+        if (!hasBase && el.ownerDocument === document) {
+            const quick = plainHref(raw);
+            if (quick !== null) return quick;
         }
         try { return el.href && el.href.baseVal === undefined ? el.href : new URL(raw, el.baseURI).href; }
         catch (e) { return raw; }
@@ -538,8 +572,7 @@ def _build():
         const viewport = !!(opts && opts.viewport);
         const vw = innerWidth, vh = innerHeight;
         const pseudo = hasPseudoRules();
-        hasBase = !!document.querySelector('base[href]');
-        origin = location.origin;
+        readBase();
         const closedRoots = typeof chrome !== 'undefined' && chrome.dom && chrome.dom.openOrClosedShadowRoot ? true : false;
         let count = 0;
         let rootEl = document.body || document.documentElement;
@@ -598,9 +631,10 @@ def _build():
             const tag = el.tagName;
             if (SKIP.has(tag)) return;
             if (el.getAttribute('aria-hidden') === 'true' || el.inert) return;
+            const role = roleOf(el);
             // a childless element that is not a widget prints nothing: no visibility check needed
             if (el.firstChild === null && tag !== 'IFRAME' && tag !== 'FRAME' && tag !== 'SLOT' && !el.shadowRoot &&
-                !(closedRoots && el.localName.includes('-')) && !CODE[roleOf(el)]) return;
+                !(closedRoots && el.localName.includes('-')) && !CODE[role]) return;
             let hiddenHere = false;
             if (!el.checkVisibility(VIS_PROP)) {
                 if (!el.checkVisibility() && getComputedStyle(el).display !== 'contents') return;
@@ -623,7 +657,6 @@ def _build():
                 }
                 return;
             }
-            const role = roleOf(el);
             let childDepth = depth;
             let sectionAt = -1;
             let inProse = false;
@@ -953,7 +986,13 @@ def _build():
         });
     }
     function probeNames(selector) {
-        return Array.from(document.querySelectorAll(selector)).map(el => ({name: accName(el), role: roleOf(el)}));
+        readBase();
+        return Array.from(document.querySelectorAll(selector)).map(el => {
+            const role = roleOf(el);
+            const out = {name: accName(el), role: role};
+            if (role === 'link') { out.href = hrefOf(el); out.parsed = el.href && el.href.baseVal === undefined ? el.href : null; }
+            return out;
+        });
     }
     return {scan, resolve, describe, describeEl, clickEl, typeInto, selectIn, checkEl, pressKeys, scrollBy, readEl,
             pageHasText, settle, probeNames, accName, roleOf, isDisabled, routeKey,

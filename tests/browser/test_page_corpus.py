@@ -80,6 +80,12 @@ def test_real_page(chat, shared_dir, corpus_site, name):
     uids = [u for _, u, _ in rows]
     assert len(uids) == len(set(uids)), "a uid appears twice"
     attach(chat, tab)
+    # the walker resolves plain relative hrefs itself: it must agree with the browser's URL parser
+    links = chat.sa_call("page_probe_names", {"selector": "a[href], area[href]"}, 60000)["payload"]
+    assert links["ok"], links
+    wrong = [(l["href"], l["parsed"]) for l in links["result"]["names"]
+             if l.get("parsed") is not None and l["href"] != "javascript:" and l["href"] != l["parsed"]]
+    assert wrong == [], wrong[:10]
     probe = chat.sa_call("page_probe_actions", {"uids": uids}, 60000)["payload"]
     assert probe["ok"], probe
     bad = [f for f in probe["result"]["failures"] if f["reason"] not in DELIBERATE]

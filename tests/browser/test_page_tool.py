@@ -7,7 +7,7 @@ import pytest
 from extension import start_call, call_result, audit_log
 from harness import wait_until
 from page_fixtures import *  # noqa: F401,F403  (page_site, browser, chat, helpers)
-from page_fixtures import page_call, uid_of, lines_of, SHOP, FRAMES
+from page_fixtures import page_call, uid_of, lines_of, attach, SHOP, FRAMES
 
 pytestmark = pytest.mark.browser
 
@@ -327,3 +327,19 @@ def test_permission_required_without_host_access(launch_browser, built_extension
     finally:
         if built_extension.client_dist is not None:
             chatbot_site.mount("/dist-client/", built_extension.client_dist)
+
+
+@pytest.mark.parametrize("query", ["", "?q=1&r=2#top"])
+def test_link_hrefs_match_the_url_parser(chat, page_site, query):
+    """The walker resolves plain `./path` and `#fragment` hrefs without the URL parser; every link's
+    href must still be exactly what the browser's own URL parser makes of it."""
+    opened = open_page(chat, "/docs/hrefs.html" + query)
+    attach(chat, opened["tab"])
+    links = chat.sa_call("page_probe_names", {"selector": "a[href]"}, 15000)["payload"]
+    assert links["ok"], links
+    got = {(l["name"], l["href"], l["parsed"]) for l in links["result"]["names"]}
+    assert len(got) == 33
+    assert [g for g in got if g[1] != g[2]] == []
+    page = f"https://{SHOP}/docs/hrefs.html{query.split('#')[0]}"
+    assert ("fragment", page + "#cite_note-1", page + "#cite_note-1") in got
+    assert ("colon", f"https://{SHOP}/docs/Help:Contents", f"https://{SHOP}/docs/Help:Contents") in got
