@@ -134,12 +134,11 @@ async def _alive_tabs(state):
     return alive
 
 
-async def _target(args):
+async def _target(args, state):
     """{ok, tab} for the tab a call may touch, or {ok: false, outcome}."""
-    state = await _state()
-    attached = await site_tabs.attached_tab()
     wanted = _arg(args, 'tab', None)
     if wanted != None:
+        attached = await site_tabs.attached_tab()
         if (attached != None and attached['id'] == wanted) or wanted in state['tabs']:
             found = await tab_get(wanted)
             if found['ok']:
@@ -151,6 +150,7 @@ async def _target(args):
         found = await tab_get(state['current'])
         if found['ok']:
             return {'ok': True, 'tab': found['value']}
+    attached = await site_tabs.attached_tab()
     if attached != None:
         return {'ok': True, 'tab': attached}
     return {'ok': False, 'outcome': _fail(NO_TARGET_TAB, 'no agent tab is open and no tab is attached',
@@ -177,7 +177,7 @@ async def _access(url):
 
 
 async def _ready_tab(args):
-    found = await _target(args)
+    found = await _target(args, await _state())
     if not found['ok']:
         return found
     denied = await _access(found['tab']['url'])
@@ -593,7 +593,7 @@ async def page(args, ctx):
         return await _open(args, state)
     if method == 'tabs':
         return await _tabs(state)
-    found = await _target(args)
+    found = await _target(args, state)
     if not found['ok']:
         return found['outcome']
     tab = found['tab']

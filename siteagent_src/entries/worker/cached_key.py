@@ -6,6 +6,9 @@ from platform.chrome import storage_get, storage_set, on_storage_changed
 from platform.js import serialized
 
 
+KEEP = {'keep': True}      # an edit's answer for "no change, no write" (compared by identity)
+
+
 class CachedKey:
     def __init__(self, area, key, empty):
         self.area = area
@@ -30,10 +33,12 @@ class CachedKey:
         return self.value
 
     async def change(self, edit):
-        """edit(value) -> new value; the write is done before this resolves."""
+        """edit(value) -> new value, or KEEP to write nothing; the write is done before this resolves."""
         async def write():
             value = await self.read()
             updated = edit(value)
+            if updated is KEEP:
+                return value
             self.value = updated
             await storage_set(self.area, self.key, updated)
             return updated

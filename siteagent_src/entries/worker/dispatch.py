@@ -159,10 +159,10 @@ async def call(request, ctx):
     else:
         await journal.mark(ctx['call_id'], name, 'executing')
     outcome = await execute(tool, args, ctx)
-    await journal.finish(ctx['call_id'], name, outcome)
-    await audit_store.record(name, ctx['source'], outcome, args)
-    if outcome['ok']:
-        await note_result(tool, outcome['result'], ctx)
+    # three independent stores, written in parallel; all are done before the caller sees the outcome
+    await Promise.all([journal.finish(ctx['call_id'], name, outcome),
+                       audit_store.record(name, ctx['source'], outcome, args),
+                       note_result(tool, outcome['result'], ctx) if outcome['ok'] else None])
     return outcome
 
 

@@ -9,18 +9,24 @@ from core.reasons import INVALID_ARGS
 from platform.chrome import storage_get, storage_set
 from platform.js import serialized, obj_keys, drop_key, from_json, clone
 from adapters.registry import catalogue
+from entries.worker.cached_key import CachedKey, KEEP
 
 RECORDING_KEY = 'macro_recording'
+_recording = CachedKey('session', RECORDING_KEY, lambda: None)     # read after every call
 
 
 async def recording():
-    return await storage_get('session', RECORDING_KEY, None)
+    return await _recording.read()
+
+
+async def _set_recording(state):
+    await _recording.change(lambda old: state)
 
 
 async def start_recording(source, count):
     state = {'source': 'site' if source == 'site' else 'console', 'active': True,
              'remaining': count if count != None and count > 0 else None, 'calls': []}
-    await storage_set('session', RECORDING_KEY, state)
+    await _set_recording(state)
     return state
 
 
@@ -29,12 +35,12 @@ async def stop_recording():
     if state == None:
         return {'source': 'console', 'active': False, 'remaining': None, 'calls': []}
     state['active'] = False
-    await storage_set('session', RECORDING_KEY, state)
+    await _set_recording(state)
     return state
 
 
 async def discard_recording():
-    await storage_set('session', RECORDING_KEY, None)
+    await _set_recording(None)
 
 
 async def note_call(name, args, source, outcome):
@@ -42,10 +48,9 @@ async def note_call(name, args, source, outcome):
     if name == 'macro_run' or name == 'macro_list' or not outcome['ok']:
         return
 
-    async def write():
-        state = await recording()
+    def edit(state):
         if state == None or not state['active'] or state['source'] != source:
-            return
+            return KEEP
         state['calls'].append({'tool': name, 'args': clone(args)})
         if state['remaining'] != None:
             state['remaining'] = state['remaining'] - 1
@@ -53,8 +58,8 @@ async def note_call(name, args, source, outcome):
                 state['active'] = False
         if len(state['calls']) >= MAX_STEPS:
             state['active'] = False
-        await storage_set('session', RECORDING_KEY, state)
-    await serialized(RECORDING_KEY, write)
+        return state
+    await _recording.change(edit)
 
 
 async def all_macros():

@@ -12,6 +12,7 @@ from core.taint import collect, args_tokens, is_untrusted
 from core.outcome import failure
 from platform.chrome import storage_get, storage_set
 from platform.js import now_ms, sha256_hex, serialized, obj_keys, drop_key
+from entries.worker.cached_key import CachedKey, KEEP
 
 UNTRUSTED_KEY = 'rules_untrusted_seen'
 TAINT_KEY = 'rules_taint'
@@ -43,19 +44,23 @@ def check_rates(origin, tool_name):
 
 # --- rule of two ---------------------------------------------------------------------------
 
+# Read around every call, so kept in memory (storage.onChanged keeps them true).
+_untrusted_seen = CachedKey('session', UNTRUSTED_KEY, lambda: {})
+_stored_taint = CachedKey('session', TAINT_KEY, lambda: {})
+
+
 async def untrusted_seen(origin):
-    seen = await storage_get('session', UNTRUSTED_KEY, {})
+    seen = await _untrusted_seen.read()
     return ('o:' + origin) in seen
 
 
 async def _mark_untrusted(origin):
-    async def write():
-        seen = await storage_get('session', UNTRUSTED_KEY, {})
+    def edit(seen):
         if ('o:' + origin) in seen:
-            return
+            return KEEP
         seen['o:' + origin] = True
-        await storage_set('session', UNTRUSTED_KEY, seen)
-    await serialized(UNTRUSTED_KEY, write)
+        return seen
+    await _untrusted_seen.change(edit)
 
 
 async def rule_of_two_applies(tool, ctx):
@@ -104,8 +109,7 @@ async def note_result(tool, result, ctx):
     if len(keys) == 0:
         return
 
-    async def write():
-        stored = await storage_get('session', TAINT_KEY, {})
+    def edit(stored):
         count = len(obj_keys(stored))
         added = 0
         for key in keys:
@@ -113,14 +117,13 @@ async def note_result(tool, result, ctx):
                 stored[key] = True
                 count += 1
                 added += 1
-        if added > 0:
-            await storage_set('session', TAINT_KEY, stored)
-    await serialized(TAINT_KEY, write)
+        return stored if added > 0 else KEEP
+    await _stored_taint.change(edit)
 
 
 async def taint_flags(args):
     """`[{token, origin}]` for every address/URL in args that came from an untrusted result."""
-    stored = await storage_get('session', TAINT_KEY, {})
+    stored = await _stored_taint.read()
     flags = []
     tokens = args_tokens(args)
     keys = await _hash_keys(tokens)
