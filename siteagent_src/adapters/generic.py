@@ -11,9 +11,10 @@ from core.reasons import (INVALID_ARGS, NO_TARGET_TAB, PERMISSION_REQUIRED, URL_
 from core import page_risk, scan_format
 from core.origins import host_of
 from adapters import site_tabs
-from platform.chrome import storage_get, storage_set, tab_get, tab_create, tabs_query, tab_navigate
+from platform.chrome import storage_get, tab_get, tab_create, tabs_query, tab_navigate
 from platform.js import sleep, now_ms, obj_keys, attempt, attempt_async
 from platform import page_chrome
+from platform.cached_key import CachedKey
 from platform.scan_dom import api
 
 STATE_KEY = 'page_tabs'
@@ -114,15 +115,19 @@ def _tkey(tab_id):
 
 # --- agent tabs ------------------------------------------------------------------------------------
 
+def _empty_state():
+    return {'tabs': [], 'current': None, 'group': None, 'floors': {}}
+
+
+_page_state = CachedKey('session', STATE_KEY, _empty_state)      # read by every page call
+
+
 async def _state():
-    saved = await storage_get('session', STATE_KEY, None)
-    if saved == None:
-        return {'tabs': [], 'current': None, 'group': None, 'floors': {}}
-    return saved
+    return await _page_state.read()
 
 
 async def _save(state):
-    await storage_set('session', STATE_KEY, state)
+    await _page_state.change(lambda old: state)
 
 
 async def _alive_tabs(state):

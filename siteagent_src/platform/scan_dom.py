@@ -190,7 +190,9 @@ def _build():
     }
 
     // ---- accessible names (accname 1.2) ----------------------------------------------------------
-    function squash(s) { return s.replace(/[\s\u200b]+/g, ' ').trim(); }
+    // already squashed (single spaces inside, none at the ends): most names and texts
+    const SQUASHED = /[^\S ]|\u200b| {2}|^ | $/;
+    function squash(s) { return SQUASHED.test(s) ? s.replace(/[\s\u200b]+/g, ' ').trim() : s; }
     // Which elements may have ::before/::after text: the base selectors of rules that set a content
     // string, matched once per scan. true = unknown (a sheet we cannot read): ask every element.
     function collectPseudo(rules, bases) {

@@ -9,7 +9,7 @@ from core.reasons import INVALID_ARGS
 from platform.chrome import storage_get, storage_set
 from platform.js import serialized, obj_keys, drop_key, from_json, clone
 from adapters.registry import catalogue
-from entries.worker.cached_key import CachedKey, KEEP
+from platform.cached_key import CachedKey, KEEP
 
 RECORDING_KEY = 'macro_recording'
 _recording = CachedKey('session', RECORDING_KEY, lambda: None)     # read after every call

@@ -12,7 +12,7 @@ from core.taint import collect, args_tokens, is_untrusted
 from core.outcome import failure
 from platform.chrome import storage_get, storage_set
 from platform.js import now_ms, sha256_hex, serialized, obj_keys, drop_key
-from entries.worker.cached_key import CachedKey, KEEP
+from platform.cached_key import CachedKey, KEEP
 
 UNTRUSTED_KEY = 'rules_untrusted_seen'
 TAINT_KEY = 'rules_taint'

@@ -2,7 +2,7 @@
 from platform.chrome import storage_get, storage_set
 from platform.js import drop_key, random_id
 from adapters.site_tabs import TARGET_KEY
-from entries.worker.cached_key import CachedKey
+from platform.cached_key import CachedKey
 
 SWITCHES_KEY = 'switches'
 
