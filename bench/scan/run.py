@@ -152,7 +152,8 @@ def main() -> None:
             rows.append({"page": name, "elements": elements, "ax": len(expected),
                          "scan_chars": len(timing["text"]), "pw_chars": len(snap),
                          "scan_ms": statistics.median(timing["times"]), "walker_ms": statistics.median(timing["walker"]),
-                         "pw_ms": statistics.median(ptimes), "recall": recall(expected, scan_pairs(timing["text"]))})
+                         "pw_ms": statistics.median(ptimes), "recall": recall(expected, scan_pairs(timing["text"])),
+                         "scan_runs": [round(t, 1) for t in timing["times"]], "pw_runs": [round(t, 1) for t in ptimes]})
             r = rows[-1]
             print(f"{name:22s} {elements:6d} {r['ax']:5d} {r['scan_chars']:8d} {r['pw_chars']:8d} "
                   f"{r['scan_ms']:8.1f} {r['walker_ms']:8.1f} {r['pw_ms']:8.1f} {100 * r['recall']:7.1f}%", flush=True)

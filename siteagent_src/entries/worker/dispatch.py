@@ -157,13 +157,25 @@ async def call(request, ctx):
             return await _refused(name, ctx, outcome, args)
         args = frozen['value']
     else:
-        await journal.mark(ctx['call_id'], name, 'executing')
+        issue(lambda c: journal.mark(c, name, 'executing'), ctx['call_id'])
     outcome = await execute(tool, args, ctx)
-    # three independent stores, written in parallel; all are done before the caller sees the outcome
-    await Promise.all([journal.finish(ctx['call_id'], name, outcome),
-                       audit_store.record(name, ctx['source'], outcome, args),
+    issue(lambda c: journal.finish(c, name, outcome), ctx['call_id'])
+    # awaited: the audit ring is read-modify-write (queued in this worker until written), and the
+    # next call's gates must see this result's taint
+    await Promise.all([audit_store.record(name, ctx['source'], outcome, args),
                        note_result(tool, outcome['result'], ctx) if outcome['ok'] else None])
     return outcome
+
+
+def issue(write, arg):
+    """Start a journal write and go on without waiting for Chrome to confirm it. The journal writes
+    its key directly (no read first), so the chrome.storage call is sent to the browser right away
+    and applied in order with this worker's later storage calls: a later read sees it, and a worker
+    killed after sending it does not lose it. Errors are logged, never thrown."""
+    def logged(result):
+        if not result['ok']:
+            console.warn('Site Agent: a journal or audit write failed: ' + result['error'])
+    attempt_async(write, arg).then(logged)
 
 
 async def challenge(ctx):
