@@ -55,6 +55,9 @@ async def untrusted_seen(origin):
 
 
 async def _mark_untrusted(origin):
+    if await untrusted_seen(origin):
+        return
+
     def edit(seen):
         if ('o:' + origin) in seen:
             return KEEP
@@ -106,7 +109,8 @@ async def note_result(tool, result, ctx):
     for index in range(len(pairs)):
         if keys[index] not in _taint:
             _taint[keys[index]] = pairs[index][1]
-    if len(keys) == 0:
+    stored = await _stored_taint.read()
+    if len([key for key in keys if key not in stored]) == 0:
         return
 
     def edit(stored):
