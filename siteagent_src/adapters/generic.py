@@ -335,7 +335,14 @@ async def _open(args, state):
     loaded = await site_tabs.wait_for_load(tab['id'], CONFIG['tab_timeout_ms'])
     if not loaded['ok']:
         return loaded['outcome']
+    await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': loaded['tab']['url'], 'title': loaded['tab']['title'], 'group': state['group']}
+
+
+async def _prepare(tab_id):
+    """Load the tab side into a freshly loaded page now, so the scan that follows does not wait for it
+    (a page that refuses scripts is reported by that scan, not here)."""
+    await page_chrome.inject_top(tab_id, ['content.js'])
 
 
 async def _navigate(tab, url):
@@ -348,6 +355,7 @@ async def _navigate(tab, url):
     moved = await site_tabs.navigate(tab['id'], url)
     if not moved['ok']:
         return moved['outcome']
+    await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': moved['tab']['url'], 'title': moved['tab']['title'], 'navigated': True}
 
 
