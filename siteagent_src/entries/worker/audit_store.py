@@ -5,17 +5,23 @@ together in one small set: rewriting a 200-entry array on every call cost ~10 ms
 """
 from core.audit import make_entry, append, latest, AUDIT_CAP
 from platform.chrome import storage_get, storage_get_all, storage_set_many, on_storage_changed
-from platform.js import now_ms, serialized
+from platform.js import now_ms, serialized, error_text
 
 META_KEY = 'audit_meta'
 SLOT_PREFIX = 'audit:'
-_state = {'log': None, 'next': 0}
+_state = {'log': None, 'next': 0, 'queued': 0, 'written': []}
 
 
 def _forget(value):
-    """Something else rewrote or cleared the log (the console, a test): reload on next use."""
-    if value == None or _state['log'] == None or value['next'] != _state['next']:
-        _state['log'] = None
+    """Something else rewrote or cleared the log (the console, a test): reload on next use.
+    Our own writes come back here too, in order; their `next` values are in `written`."""
+    written = _state['written']
+    if value != None and _state['log'] != None and value['next'] in written:
+        while len(written) > 0 and written.pop(0) != value['next']:
+            pass
+        return
+    _state['log'] = None
+    _state['written'] = []
 
 
 on_storage_changed('local', META_KEY, _forget)
@@ -41,21 +47,45 @@ async def _load():
     return log
 
 
+def _store(log, entry):
+    """Append in memory and send the storage write (returns its promise)."""
+    slot = _state['next']
+    updated = append(log, entry, AUDIT_CAP)
+    items = {}
+    items[SLOT_PREFIX + str(slot)] = entry
+    items[META_KEY] = {'next': (slot + 1) % AUDIT_CAP, 'count': len(updated)}
+    _state['log'] = updated
+    _state['next'] = (slot + 1) % AUDIT_CAP
+    _state['written'].append(_state['next'])
+    return storage_set_many('local', items)
+
+
 async def record(tool, source, outcome, args):
     entry = make_entry(now_ms(), tool, source, outcome, args)
+    _state['queued'] += 1
 
     async def write():
-        log = await _load()
-        slot = _state['next']
-        updated = append(log, entry, AUDIT_CAP)
-        items = {}
-        items[SLOT_PREFIX + str(slot)] = entry
-        items[META_KEY] = {'next': (slot + 1) % AUDIT_CAP, 'count': len(updated)}
-        _state['log'] = updated
-        _state['next'] = (slot + 1) % AUDIT_CAP
-        await storage_set_many('local', items)
+        try:
+            log = await _load()
+        finally:
+            _state['queued'] -= 1
+        await _store(log, entry)
     await serialized(META_KEY, write)
     return entry
+
+
+def record_soon(tool, source, outcome, args):
+    """When the log is in memory and no record is queued, the storage write is sent before this
+    returns and it returns None (Chrome applies it in order with later storage calls). Otherwise
+    the promise of a queued record, for the caller to await."""
+    if _state['log'] == None or _state['queued'] > 0:
+        return record(tool, source, outcome, args)
+    _store(_state['log'], make_entry(now_ms(), tool, source, outcome, args)).then(None, _write_failed)
+    return None
+
+
+def _write_failed(error):
+    console.warn('Site Agent: an audit write failed: ' + error_text(error))
 
 
 async def read_latest(count, filters):

@@ -160,9 +160,9 @@ async def call(request, ctx):
         issue(lambda c: journal.mark(c, name, 'executing'), ctx['call_id'])
     outcome = await execute(tool, args, ctx)
     issue(lambda c: journal.finish(c, name, outcome), ctx['call_id'])
-    # awaited: the audit ring is read-modify-write (queued in this worker until written), and the
-    # next call's gates must see this result's taint
-    await Promise.all([audit_store.record(name, ctx['source'], outcome, args),
+    # the audit write is sent now (or awaited while the log loads); the next call's gates must see
+    # this result's taint, so that is awaited
+    await Promise.all([audit_store.record_soon(name, ctx['source'], outcome, args),
                        note_result(tool, outcome['result'], ctx) if outcome['ok'] else None])
     return outcome
 
