@@ -172,6 +172,8 @@ RULES: dict[str, tuple[str, str]] = {
     "SA409": ("`{detail}` is never called without operator overloading", "use an explicit method (e.g. `equals()`, `at()`)"),
     "SA410": ("comment-form pragma ({detail}) in core outside core/jsonval.py: JS-only code that CPython never runs",
               "add a JS primitive with a CPython twin to core/jsonval.py (parity-tested), or move the code to platform/"),
+    "SA411": ("parameter `{detail}` is renamed by Transcrypt (py_{detail}), but the raw JS here reads `{detail}`",
+              "rename the parameter (e.g. `port_name`)"),
     "SA501": ("import of `{detail}` is not available to Transcrypt",
               "import only siteagent_src modules (core., platform., ...) or math, re, random, time, itertools, copy, datetime, unicodedata"),
     "SA502": ("layering: {detail}", "depend only downwards: core <- platform <- adapters/client <- entries"),
@@ -391,6 +393,7 @@ class _Checker(ast.NodeVisitor):
         for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
             if a is not None:
                 self._check_identifier(a, a.arg)
+        self._raw_js_params(node)
         for d in node.decorator_list:
             self.visit(d)
         for d in [*args.defaults, *args.kw_defaults]:
@@ -697,6 +700,20 @@ class _Checker(ast.NodeVisitor):
             self.visit(a)
         for kw in node.keywords:
             self.visit(kw.value)
+
+    def _raw_js_params(self, node) -> None:
+        """A parameter Transcrypt renames (`name` becomes `py_name`) is not the `name` raw JS sees."""
+        params = {a.arg for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]} & RENAMED
+        if not params:
+            return
+        for call in ast.walk(node):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "__pragma__"
+                    and call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == "js"):
+                continue
+            code = "".join(a.value for a in call.args[1:] if isinstance(a, ast.Constant) and isinstance(a.value, str))
+            for param in sorted(params):
+                if re.search(r"(?<![.\w$])" + re.escape(param) + r"\b", code):
+                    self.flag(call, "SA411", param)
 
     def _check_pragma(self, node):
         arg = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None

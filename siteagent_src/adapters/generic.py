@@ -11,7 +11,7 @@ from core.reasons import (INVALID_ARGS, NO_TARGET_TAB, PERMISSION_REQUIRED, URL_
 from core import page_risk, scan_format
 from core.origins import host_of
 from adapters import site_tabs
-from platform.chrome import storage_get, tab_get, tab_create, tabs_query, tab_navigate
+from platform.chrome import storage_get, tab_get, tab_create, tabs_query, tab_navigate, send_to_frame
 from platform.js import sleep, now_ms, obj_keys, attempt, attempt_async
 from platform import page_chrome
 from platform.cached_key import CachedKey
@@ -196,13 +196,13 @@ async def _ready_tab(args):
 async def _call(tab_id, frame_id, payload):
     """Run the tab side in one frame: {ok, value} | {ok: false, error, gone?}."""
     message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': payload}
-    reply = await page_chrome.send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
+    reply = await send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
     if not reply['ok'] and 'timeout' not in reply and 'Receiving end does not exist' in reply['error']:
         if frame_id == 0:
             await page_chrome.inject_top(tab_id, ['content.js'])
         else:
             await page_chrome.inject_frame(tab_id, frame_id, ['content.js'], FRAME_TIMEOUT_MS)
-        reply = await page_chrome.send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
+        reply = await send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
     return reply
 
 
@@ -475,12 +475,12 @@ async def _frame_scan(tab_id, slot, floor):
         return None
     payload = {'op': 'scan', 'floor': floor, 'viewport': False}
     message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': payload}
-    reply = await page_chrome.send_to_frame(tab_id, slot['frameId'], message, FRAME_TIMEOUT_MS)
+    reply = await send_to_frame(tab_id, slot['frameId'], message, FRAME_TIMEOUT_MS)
     if not reply['ok'] and 'timeout' not in reply:
         injected = await page_chrome.inject_frame(tab_id, slot['frameId'], ['content.js'], FRAME_TIMEOUT_MS)
         if not injected['ok']:
             return None
-        reply = await page_chrome.send_to_frame(tab_id, slot['frameId'], message, FRAME_TIMEOUT_MS)
+        reply = await send_to_frame(tab_id, slot['frameId'], message, FRAME_TIMEOUT_MS)
     if not reply['ok'] or reply['value'] == None or reply['value']['ok'] != True:
         return None
     return reply['value']

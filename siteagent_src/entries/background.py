@@ -4,7 +4,7 @@ from core.protocol import API_VERSION
 from core.origins import origin_allowed
 from core.outcome import failure
 from core.reasons import BAD_REQUEST
-from platform.chrome import (on_message, on_installed, on_startup, on_action_clicked, runtime_id, extension_origin,
+from platform.chrome import (on_message, on_port, PORT_BRIDGE, on_installed, on_startup, on_action_clicked, runtime_id, extension_origin,
                              extension_url, tabs_query, tab_get, inject_files, tab_create, manifest,
                              set_session_access_trusted_only, register_content_script, granted_origins,
                              on_permissions_changed, permission_remove)
@@ -262,6 +262,7 @@ def open_console(tab):
 
 set_session_access_trusted_only()
 on_message(handle)
+on_port(PORT_BRIDGE, handle)
 on_installed(installed)
 on_startup(started)
 on_alarm(on_health_alarm)

@@ -3,7 +3,7 @@ from buildinfo import CONFIG
 from core.protocol import parse_request, reply
 from core.outcome import failure
 from core.reasons import WORKER_RESTARTED, BAD_REQUEST
-from platform.chrome import send_message, context_alive
+from platform.chrome import send_message, ask_worker, context_alive
 from platform.dom import listen, unlisten, post_to_window, page_origin, is_top_frame, root_theme
 from platform.js import random_id
 
@@ -28,7 +28,7 @@ async def settle_after_restart(call_id):
 
 async def forward(request):
     call_id = random_id()
-    sent = await send_message({'kind': 'bridge', 'callId': call_id, 'request': request, 'theme': root_theme()})
+    sent = await ask_worker({'kind': 'bridge', 'callId': call_id, 'request': request, 'theme': root_theme()})
     if sent['ok'] and sent['value'] != None:
         return sent['value']
     if request['type'] == 'CALL_TOOL':

@@ -1,5 +1,5 @@
 """Content script on Google tabs: runs adapter tools in the page, once per page."""
-from platform.chrome import on_message, context_alive
+from platform.chrome import on_message, on_port, context_alive, PORT_TAB
 from platform.js import random_id
 from platform.dom import query_all
 from adapters.content_registry import run_tool, health
@@ -28,6 +28,7 @@ def install():
     document.documentElement.setAttribute('data-siteagent-content', str(installs))
     document.documentElement.setAttribute('data-siteagent-instance', random_id())
     on_message(handle)
+    on_port(PORT_TAB, handle)
     return True
 
 

@@ -82,28 +82,90 @@ def set_session_access_trusted_only():
 
 # --- messaging ----------------------------------------------------------------------------------
 
-def on_message(handler):
-    """handler(message, sender) -> Promise of a reply; the reply goes back through sendResponse.
+PORT_TAB = 'siteagent-tab'          # worker -> a frame's content script
+PORT_BRIDGE = 'siteagent-bridge'    # bridge content script -> worker
 
-    Whatever the handler does (throw synchronously, reject with a Python or a native error), the
-    sender gets exactly one answer, so no caller waits for a timeout.
-    """
+
+def _serve(handler, message, sender, send):
+    """Run handler(message, sender) and send exactly one answer, whatever it does (throw
+    synchronously, reject with a Python or a native error), so no caller waits for a timeout."""
+    __pragma__('js', '{}', '''
+    var answered = false;
+    function reply(value) {
+        if (answered) { return; }
+        answered = true;
+        try { send(value); } catch (e) { /* the port is gone */ }
+    }
+    function failed(error) {
+        var text;
+        try { text = String((error && error.message) || error); } catch (e) { text = "unknown error"; }
+        reply({ok: false, reason: "adapter_error", message: text});
+    }
+    try { Promise.resolve(handler(message, sender)).then(reply, failed); }
+    catch (e) { failed(e); }''')
+
+
+def on_message(handler):
+    """handler(message, sender) -> Promise of a reply; the reply goes back through sendResponse."""
     __pragma__('js', '{}', '''
     chrome.runtime.onMessage.addListener(function (message, sender, sendResponse) {
-        var answered = false;
-        function reply(value) {
-            if (answered) { return; }
-            answered = true;
-            try { sendResponse(value); } catch (e) { /* the port is gone */ }
-        }
-        function failed(error) {
-            var text;
-            try { text = String((error && error.message) || error); } catch (e) { text = "unknown error"; }
-            reply({ok: false, reason: "adapter_error", message: text});
-        }
-        try { Promise.resolve(handler(message, sender)).then(reply, failed); }
-        catch (e) { failed(e); }
+        _serve(handler, message, sender, sendResponse);
         return true;
+    });''')
+
+
+def on_port(port_name, handler):
+    """The same handler for requests on long-lived ports called `port_name`: one port per caller, each
+    request {n, body} answered with {n, value}. The sender is the port's (Chrome's MessageSender)."""
+    __pragma__('js', '{}', '''
+    chrome.runtime.onConnect.addListener(function (port) {
+        if (port.name !== port_name) { return; }
+        port.onMessage.addListener(function (packet) {
+            if (!packet || typeof packet.n !== "number") { return; }
+            _serve(handler, packet.body, port.sender, function (value) {
+                port.postMessage({n: packet.n, value: value === undefined ? null : value});
+            });
+        });
+    });''')
+
+
+_ports = {}
+
+
+def _port_request(key, connect, body):
+    """{ok, value} from the port `key` (opened with connect() when there is none), or {ok: false,
+    error} when it closes first: the receiver is missing ("Receiving end does not exist"), its page
+    unloaded, or the worker stopped. A request costs one message each way, not a new channel."""
+    __pragma__('js', '{}', '''
+    var entry = _ports[key];
+    if (!entry) {
+        var port;
+        try { port = connect(); } catch (e) { return Promise.resolve({ok: false, error: String((e && e.message) || e)}); }
+        entry = {port: port, pending: new Map(), next: 0};
+        _ports[key] = entry;
+        port.onMessage.addListener(function (packet) {
+            var done = packet && entry.pending.get(packet.n);
+            if (done) { entry.pending.delete(packet.n); done({ok: true, value: packet.value}); }
+        });
+        port.onDisconnect.addListener(function () {
+            var error = (chrome.runtime.lastError && chrome.runtime.lastError.message) ||
+                "the connection closed before an answer arrived";
+            if (_ports[key] === entry) { delete _ports[key]; }
+            var waiting = Array.from(entry.pending.values());
+            entry.pending.clear();
+            waiting.forEach(function (done) { done({ok: false, error: error}); });
+        });
+    }
+    return new Promise(function (resolve) {
+        entry.next += 1;
+        var n = entry.next;
+        entry.pending.set(n, resolve);
+        try { entry.port.postMessage({n: n, body: body}); }
+        catch (e) {
+            entry.pending.delete(n);
+            if (_ports[key] === entry) { delete _ports[key]; }
+            resolve({ok: false, error: String((e && e.message) || e)});
+        }
     });''')
 
 
@@ -112,11 +174,24 @@ async def send_message(message):
     return await attempt_async(lambda m: chrome.runtime.sendMessage(m), message)
 
 
-async def send_to_tab(tab_id, message, timeout_ms):
+async def ask_worker(message):
+    """send_message over the bridge's long-lived port to the worker (which it starts if stopped)."""
+    return await _port_request('worker', lambda: chrome.runtime.connect({'name': PORT_BRIDGE}), message)
+
+
+async def send_to_frame(tab_id, frame_id, message, timeout_ms):
+    """A request to one frame's content script over its port: {ok, value} | {ok: false, error, timeout?}."""
     def timed_out():
         return {'ok': False, 'error': 'timeout', 'timeout': True}
-    call = attempt_async(lambda m: chrome.tabs.sendMessage(tab_id, m, {'frameId': 0}), message)
-    return await with_timeout(call, timeout_ms, timed_out)
+
+    def connect():
+        return chrome.tabs.connect(tab_id, {'frameId': frame_id, 'name': PORT_TAB})
+    return await with_timeout(_port_request('t' + str(tab_id) + 'f' + str(frame_id), connect, message),
+                              timeout_ms, timed_out)
+
+
+async def send_to_tab(tab_id, message, timeout_ms):
+    return await send_to_frame(tab_id, 0, message, timeout_ms)
 
 
 def on_installed(handler):

@@ -34,14 +34,6 @@ async def tab_in_group(tab_id, group_id):
     return await attempt_async(run, tab_id)
 
 
-async def send_to_frame(tab_id, frame_id, message, timeout_ms):
-    """chrome.tabs.sendMessage to one frame: {ok, value} | {ok: false, error, timeout?}."""
-    def timed_out():
-        return {'ok': False, 'error': 'timeout', 'timeout': True}
-    call = attempt_async(lambda m: chrome.tabs.sendMessage(tab_id, m, {'frameId': frame_id}), message)
-    return await with_timeout(call, timeout_ms, timed_out)
-
-
 async def list_frames(tab_id, timeout_ms):
     """{ok, value: [{frameId, url}]} for the tab's frames the extension may script. injectImmediately:
     frames that never finish loading (lazy, dead hosts) would otherwise keep executeScript waiting."""

@@ -94,6 +94,7 @@ SAMPLES = {
                 return True
         """, (2, 5)),
     "SA410": ("core", "def f():\n    # __pragma__ ('skip')\n    return 1\n", (2, 5)),
+    "SA411": ("platform", "def on(name, f):\n    __pragma__('js', '{}', 'return name + f.name;')\n", (2, 5)),
     "SA501": ("core", "import json\n", (1, 1)),
     "SA502": ("core", "from platform.chrome import storage_get\n", (1, 1)),
     "SA503": ("core", "def f():\n    return document.title\n", (2, 12)),
@@ -121,6 +122,11 @@ def test_js_primitives_are_allowed_only_in_jsonval():
     elsewhere = check_source(src, "siteagent_src/core/scan_format.py", layer="core")
     assert [(v.code, v.line) for v in elsewhere] == [("SA410", 2), ("SA410", 4), ("SA410", 5)]
     assert check_source(src.replace("# __pragma__", "# pragma"), "siteagent_src/platform/x.py", layer="platform") == []
+
+
+def test_renamed_parameter_is_fine_when_raw_js_only_reads_the_property():
+    src = "def on(name, port):\n    __pragma__('js', '{}', 'return port.name;')\n"
+    assert [v.code for v in check_source(src, "p.py", layer="platform")] == []
 
 
 def test_every_rule_has_a_sample():
@@ -367,6 +373,12 @@ _UNSET = object()
 
 # code -> (module source with run(), value Python semantics give, or _UNSET to run it in CPython)
 PROOFS = {
+    "SA411": ("""
+        def pick(name):
+            __pragma__('js', '{}', 'return typeof name === "string" ? name : "not the parameter";')
+        def run():
+            return pick('x')
+        """, "x"),
     "SA101": ("""
         class It:
             def __init__(self):
