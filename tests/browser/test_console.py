@@ -260,6 +260,11 @@ def test_revoking_a_host_permission_makes_the_next_call_answer_permission_requir
         assert dev_private(fresh, f"await chrome.developerPrivate.removeHostPermission(id, '{mail}'); return 'ok';") == "ok"
         out = ext_send(fresh, {"kind": "console_call", "name": "test_tab_info", "args": {}})
         assert out["ok"] is False and out["reason"] == "permission_required" and "hint" in out, out
+        # browser_health does not call a tab it may not read broken: it was not checked
+        health = ext_send(fresh, {"kind": "console_call", "name": "browser_health", "args": {}})
+        gmail_report = next(r for r in health["result"]["adapters"] if r["adapter"] == "gmail")
+        assert gmail_report["ok"] is None and gmail_report["note"] == "no host access", gmail_report
+        assert gmail_report["broken"] == []
         open_console(fresh)
         wait_js(fresh, "(r => r && r.querySelector('.badge').textContent === 'not granted')"
                      "(document.querySelector('#permission-rows li[data-origin=\"https://mail.google.com/*\"]'))",

@@ -328,6 +328,7 @@ def test_worker_killed_at_each_stage(page, stage, expected):
     time.sleep(2.0 if stage != "during_execution" else 4.5)   # nothing runs late, nothing runs twice
     assert effects(page) == {}
     assert staged_audit(page) == [(False, expected)]
+    assert [e["source"] for e in audit_log(page) if e["tool"] == "test_staged"] == ["site"]
     assert journal_states(page) == ["done"]
     assert not page.popup_targets("approve.html")
 
@@ -384,3 +385,25 @@ def test_content_script_cannot_read_session_storage(page):
     assert "session" not in got and "not allowed" in got["error"].lower(), got
     assert "secret-in-session" in page.sw_eval(
         "chrome.storage.session.get('isolation_probe').then(r => JSON.stringify(r))")
+
+
+def test_worker_killed_during_a_console_call_is_audited_as_the_console(page):
+    """The journal keeps who called, so the restarted worker's audit entry names the console."""
+    drv = page.driver
+    back = drv.current_window_handle
+    drv.switch_to.new_window("tab")
+    try:
+        drv.get(page.extension_url("console.html"))
+        drv.execute_script("chrome.runtime.sendMessage({kind: 'console_call', name: 'test_staged', "
+                           "args: {text: 'from the console', exec_ms: 4000}}).catch(() => null)")
+        popup = page.wait_for_popup("approve.html", timeout=8)
+        popup.wait_for("!document.getElementById('allow').disabled")
+        popup.click("#allow")
+        wait_until(lambda: journal_states(page) == ["executing"], 8, "the console's call to start executing")
+        page.stop_service_worker()
+    finally:
+        drv.close()
+        drv.switch_to.window(back)
+    assert page.sa_call("test_read", {})["payload"]["ok"] is True
+    wait_until(lambda: staged_audit(page) == [(False, "worker_restarted")], 8, "the orphan's audit entry")
+    assert [e["source"] for e in audit_log(page) if e["tool"] == "test_staged"] == ["console"]

@@ -8,12 +8,10 @@ from core.preview import build_preview
 from core.reasons import INVALID_ARGS, ADAPTER_ERROR, APPROVAL_DENIED, WORKER_RESTARTED
 from adapters.registry import ADAPTERS, catalogue, site_of
 from adapters import site_tabs
-from core.adapter import health_report
-from platform.chrome import send_to_tab
 from core.canonical import canonical_json
 from core.taint import flag_lines
 from platform.js import attempt_async, obj_keys, sleep, from_json
-from entries.worker import approvals, audit_store, journal, signing
+from entries.worker import approvals, audit_store, journal, signing, health
 from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
                                           remember_recipients, note_result)
 from entries.worker.state import load_switches
@@ -135,7 +133,7 @@ async def call(request, ctx):
     if gates['failure'] != None:
         return await _refused(name, ctx, gates['failure'], args)
     if verdict['action'] == 'approve' or gates['approve']:
-        await journal.mark(ctx['call_id'], name, 'approving')
+        await journal.mark(ctx['call_id'], name, 'approving', ctx['source'])
         await _test_pause(tool, 'before_approval')
         shown = judged['preview'] if judged != None and 'preview' in judged and judged['preview'] != None else None
         preview = shown if shown != None else await preview_for(tool, args)
@@ -150,14 +148,14 @@ async def call(request, ctx):
         await remember_recipients(gates['confirm'])
         await _test_pause(tool, 'after_approval')
         frozen = frozen_args(args)
-        await journal.mark(ctx['call_id'], name, 'executing')
+        await journal.mark(ctx['call_id'], name, 'executing', ctx['source'])
         if await approvals.text_hash(frozen['text']) != answer['hash']:
             outcome = failure(APPROVAL_DENIED, 'the arguments changed after approval; nothing ran', None)
             await journal.finish(ctx['call_id'], name, outcome)
             return await _refused(name, ctx, outcome, args)
         args = frozen['value']
     else:
-        issue(lambda c: journal.mark(c, name, 'executing'), ctx['call_id'])
+        issue(lambda c: journal.mark(c, name, 'executing', ctx['source']), ctx['call_id'])
     outcome = await execute(tool, args, ctx)
     issue(lambda c: journal.finish(c, name, outcome), ctx['call_id'])
     # the audit write is sent now (or awaited while the log loads); the next call's gates must see
@@ -183,21 +181,13 @@ async def challenge(ctx):
 
 
 async def health_of_all(args, ctx):
-    """browser_health: each adapter's selectors, counted in its open tab."""
+    """browser_health: each adapter's selectors, counted in its open tab (the scheduled check's code;
+    a tab the extension has no access to is reported as not checked, not as broken)."""
     reports = []
     for adapter in ADAPTERS:
         if len(adapter['hosts']) == 0 or len(obj_keys(adapter['selectors'])) == 0:
             continue
-        tab = await site_tabs.find_site_tab(adapter['hosts'])
-        if tab == None:
-            reports.append({'adapter': adapter['id'], 'ok': None, 'tab': None, 'selectors': [], 'broken': []})
-            continue
-        reply = await send_to_tab(tab['id'], {'kind': 'health', 'selectors': adapter['selectors']},
-                                  CONFIG['tab_timeout_ms'])
-        counts = reply['value'] if reply['ok'] and reply['value'] != None else {}
-        report = health_report(adapter, counts)
-        report['tab'] = tab['id']
-        reports.append(report)
+        reports.append(await health.check_adapter(adapter))
     return {'adapters': reports}
 
 
@@ -237,4 +227,5 @@ async def recover():
         else:
             outcome = failure(WORKER_RESTARTED, 'the extension restarted during the call; check the result before retrying', None)
         await journal.finish(call_record['id'], call_record['tool'], outcome)
-        await audit_store.record(call_record['tool'], 'site', outcome, {})
+        source = call_record['source'] if 'source' in call_record and call_record['source'] != None else 'site'
+        await audit_store.record(call_record['tool'], source, outcome, {})

@@ -1,7 +1,8 @@
 """Where each call stands, in chrome.storage.session, so a worker restart is reported, never hung.
 
-One small key per call (`call:<id>`): only the tool name, the state and the reason, never
-argument values. This worker forgets its oldest finished calls beyond KEEP_DONE.
+One small key per call (`call:<id>`): only the tool name, the state, the caller (`site` or
+`console`) and the reason, never argument values. This worker forgets its oldest finished calls
+beyond KEEP_DONE.
 """
 from platform.chrome import storage_get, storage_get_all, storage_set, storage_remove
 from platform.js import now_ms, obj_keys
@@ -21,8 +22,8 @@ async def _write(call_id, fields):
     await storage_set('session', PREFIX + call_id, record)
 
 
-async def mark(call_id, tool, state):
-    await _write(call_id, {'tool': tool, 'state': state, 'instance': INSTANCE})
+async def mark(call_id, tool, state, source):
+    await _write(call_id, {'tool': tool, 'state': state, 'instance': INSTANCE, 'source': source})
 
 
 async def finish(call_id, tool, outcome):
