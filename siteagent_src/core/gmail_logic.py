@@ -2,7 +2,7 @@
 
 Everything here runs under CPython and as JS (tests/parity); strings are walked by code point.
 """
-from core.jsonval import kind_of, has_key, str_len, str_head, code_point, UNITS_PER_ASTRAL
+from core.jsonval import kind_of, has_key, str_len, str_head, code_point, collapse_runs, UNITS_PER_ASTRAL
 from core.canonical import canonical_json
 from core.outcome import failure
 from core.catalogue import annotate
@@ -60,20 +60,9 @@ def strip_bidi(text):
 
 def fold_label(text):
     """Bidi marks dropped, every run of spaces (also NBSP) one space, trimmed."""
-    parts = []
-    pending = False
-    for ch in strip_bidi(text):
-        code = code_point(ch)
-        if is_bidi_mark(code):
-            continue
-        if _is_space(code):
-            pending = len(parts) > 0
-            continue
-        if pending:
-            parts.append(' ')
-            pending = False
-        parts.append(ch)
-    return ''.join(parts)
+    # no bidi mark is a space, so testing spaces first changes nothing
+    return collapse_runs(strip_bidi(text), lambda ch: _is_space(code_point(ch)),
+                         lambda ch: is_bidi_mark(code_point(ch)))
 
 
 def trim(text):

@@ -145,20 +145,26 @@ def _squeeze_hidden(ch):
     return (code >= 0x202A and code <= 0x202E) or (code >= 0x2066 and code <= 0x2069)
 
 
-def _py_squeeze(text):
+def collapse_runs(text, is_space, is_dropped):
+    """Each run of is_space characters becomes one space (none at the ends), is_dropped characters
+    vanish. Both predicates get a character as `for ch in text` yields it."""
     parts = []
     pending = False
     for ch in text:
-        if SQUEEZE_SPACE.find(ch) >= 0:
+        if is_space(ch):
             pending = len(parts) > 0
             continue
-        if _squeeze_hidden(ch):
+        if is_dropped(ch):
             continue
         if pending:
             parts.append(' ')
             pending = False
         parts.append(ch)
     return ''.join(parts)
+
+
+def _py_squeeze(text):
+    return collapse_runs(text, lambda ch: SQUEEZE_SPACE.find(ch) >= 0, _squeeze_hidden)
 
 
 def _js_squeeze(text):

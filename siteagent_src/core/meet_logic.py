@@ -1,5 +1,5 @@
 """Pure Meet logic: meeting codes and URLs, participant matching, state from control labels, text shaping."""
-from core.jsonval import kind_of, code_point, str_len, str_head, get_key
+from core.jsonval import kind_of, code_point, str_len, str_head, get_key, collapse_runs
 from core.origins import host_of, trim_c0
 from core.preview import build_preview, clean_text
 
@@ -143,20 +143,8 @@ def normalize_name(text):
     trimmed. Case is kept (matching is case-sensitive)."""
     if kind_of(text) != 'string':
         return ''
-    parts = []
-    pending_space = False
-    for ch in text:
-        code = code_point(ch)
-        if _is_space(code):
-            pending_space = len(parts) > 0
-            continue
-        if _is_invisible(code):
-            continue
-        if pending_space:
-            parts.append(' ')
-            pending_space = False
-        parts.append(ch)
-    return str_head(''.join(parts), NAME_CAP)
+    folded = collapse_runs(text, lambda ch: _is_space(code_point(ch)), lambda ch: _is_invisible(code_point(ch)))
+    return str_head(folded, NAME_CAP)
 
 
 def match_participant(names, wanted):

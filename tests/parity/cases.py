@@ -48,7 +48,7 @@ for s in ["", "abc", ASTRAL, "a" + ASTRAL + "b", "\ud800", "\ud83d", "\ude00x", 
     C("jsonval", "str_head", s, 1)
     C("jsonval", "str_head", s, 2)
 C("jsonval", "sort_strings", ["b", "a", "B", "é", "\uffff", ASTRAL, "\ue000", "", "aa", "a"])
-# squeeze and str_len have a JS primitive and a CPython twin: random strings over the boundaries
+# squeeze, str_len and str_head have a JS primitive and a CPython twin: random strings over the boundaries
 # of their character classes (whitespace, controls, bidi controls, astral, lone surrogates)
 _EDGES = [" ", "a", "\u00e9", ASTRAL, "\ud800", "\udc00", "\x00", "\x08", "\t", "\n", "\x0b", "\x0c", "\r",
           "\x0e", "\x1f", "\x7e", "\x7f", "\x85", "\x9f", "\xa0", "\xa1", "\u1680", "\u2000", "\u200a",
@@ -61,6 +61,8 @@ for _i in range(240):
     C("jsonval", "str_len", _s)
     C("jsonval", "str_head", _s, _rng.randint(0, 6))
     C("scan_format", "cap", _s, _rng.randint(0, 8))
+    C("meet_logic", "normalize_name", _s)          # collapse_runs, with other character classes
+    C("gmail_logic", "fold_label", _s)
 C("jsonval", "sort_strings", [ASTRAL + "a", "\uffff", "\ud7ff", "\U0001F601", "\U00010000", "\ue000z"])
 C("jsonval", "sort_strings", [])
 C("jsonval", "sort_strings", ["z%d" % i for i in range(37)])
