@@ -41,13 +41,14 @@ def _add(out, seen, token):
 
 
 def _emails_in(lower, out, seen):
+    size = len(lower)
     at = lower.find('@')
     while at >= 0 and len(out) < MAX_TOKENS:
         start = at
         while start > 0 and _ADDR_CHARS.find(lower[start - 1]) >= 0:
             start -= 1
         end = at + 1
-        while end < len(lower) and _DOMAIN_CHARS.find(lower[end]) >= 0:
+        while end < size and _DOMAIN_CHARS.find(lower[end]) >= 0:
             end += 1
         local = _trim_dots(lower[start:at])
         domain = _trim_dots(lower[at + 1:end])
@@ -58,11 +59,12 @@ def _emails_in(lower, out, seen):
 
 
 def _urls_in(lower, out, seen):
+    size = len(lower)
     for scheme in ['https://', 'http://']:
         at = lower.find(scheme)
         while at >= 0 and len(out) < MAX_TOKENS:
             end = at + len(scheme)
-            while end < len(lower) and _STOP.find(lower[end]) < 0:
+            while end < size and _STOP.find(lower[end]) < 0:
                 end += 1
             url = lower[at:end]
             while len(url) > 0 and '.,:;!?'.find(url[len(url) - 1]) >= 0:
