@@ -53,6 +53,12 @@ GOOGLE_SITES = {
     "calendar": "calendar.google.com",
     "meet": "meet.google.com",
 }
+# Each app serves one shell page for all its routes (/mail/u/0/, /calendar/r/week/2026/3/2, /abc-defg-hij)
+GOOGLE_SHELLS = {
+    "gmail": {"/mail": "mail/index.html"},
+    "calendar": {"/calendar/r": "calendar/r/index.html"},
+    "meet": {"/": "index.html"},
+}
 UNTRUSTED_HOST = "untrusted.test"
 
 DEFAULT_TIMEOUT = 10.0
@@ -934,11 +940,15 @@ class FixtureServer:
       Every request is also logged in ``requests``.
     * ``set_override(path, body)``: serve other bytes at ``path`` (e.g. a page variant).
     * ``mounts``: extra ``{"/url-prefix/": Path}`` directories.
+    * ``shells``: ``{"/route-prefix": "file under root"}``: a GET under the prefix that names no file
+      and whose last segment has no extension gets that file, as a single-page app's server does.
     """
 
     def __init__(self, root: Path | str | None, hostnames: Iterable[str] = (), https: bool = True,
-                 mounts: dict[str, Path] | None = None, placeholder: str | None = None):
+                 mounts: dict[str, Path] | None = None, placeholder: str | None = None,
+                 shells: dict[str, str] | None = None):
         self.root = Path(root) if root else None
+        self.shells = sorted(((k.rstrip("/"), v) for k, v in (shells or {}).items()), key=lambda kv: -len(kv[0]))
         self.hostnames = list(hostnames)
         self.https = https
         self.mounts = {k: Path(v) for k, v in (mounts or {}).items()}
@@ -1054,12 +1064,20 @@ class FixtureServer:
                     return 200, f.read_bytes(), _ctype(f), {}
                 return 404, b"not found", "text/plain", {}
         if self.root is not None and self.root.is_dir():
-            f = self._safe_file(self.root, path)
+            f = self._safe_file(self.root, path) or self._shell_for(path)
             if f:
                 return 200, f.read_bytes(), _ctype(f), {}
         elif self.placeholder is not None and path in ("/", "/index.html"):
             return 200, self.placeholder.encode(), "text/html; charset=utf-8", {}
         return 404, b"not found", "text/plain", {}
+
+    def _shell_for(self, path: str) -> Path | None:
+        if "." in path.rsplit("/", 1)[-1]:
+            return None
+        for prefix, shell in self.shells:
+            if path == prefix or path.startswith(prefix + "/"):
+                return self._safe_file(self.root, shell)
+        return None
 
     @staticmethod
     def _safe_file(directory: Path, rel: str) -> Path | None:
@@ -1181,7 +1199,8 @@ def start_google_sites(sites_dir: Path = SITES) -> dict[str, FixtureServer]:
     servers = {}
     try:
         for site, host in GOOGLE_SITES.items():
-            servers[site] = FixtureServer(sites_dir / site, [host], placeholder=placeholder_page(host))
+            servers[site] = FixtureServer(sites_dir / site, [host], placeholder=placeholder_page(host),
+                                          shells=GOOGLE_SHELLS[site])
     except BaseException:
         for s in servers.values():
             s.close()

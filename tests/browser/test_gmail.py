@@ -326,7 +326,7 @@ def test_health_reports_a_broken_selector(page, gmail):
     assert report["ok"] is True and report["broken"] == []
     keys = {row["key"] for row in report["selectors"]}
     assert {"thread_list", "thread_row", "compose_button", "account", "search_box"} <= keys
-    html = (gmail.root / "mail/u/0/index.html").read_text().replace('gh="cm"', 'gh="cx"')
+    html = (gmail.root / "mail/index.html").read_text().replace('gh="cm"', 'gh="cx"')
     gmail.set_override("/mail/u/0/", html)
     in_tab(page, handle, "location.reload()")
     wait_until(lambda: in_tab(page, handle, "return !!document.querySelector('[gh=cx]') && "

@@ -186,3 +186,24 @@ def _alive(pid: int) -> bool:
             return fh.read().split(")")[-1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_app_shells_serve_routes_without_a_file(google_sites):
+    """One shell file per app serves its routes; files and paths with an extension are not shells."""
+    def get(server, path):
+        status, body, _, _ = server._resolve(path)
+        return status, body
+
+    gmail, cal, meet = google_sites["gmail"], google_sites["calendar"], google_sites["meet"]
+    shell = (gmail.root / "mail" / "index.html").read_bytes()
+    assert get(gmail, "/mail/u/0/") == (200, shell) and get(gmail, "/mail/") == (200, shell)
+    assert get(gmail, "/") == (200, (gmail.root / "index.html").read_bytes())
+    assert get(gmail, "/static/gmail.js")[0] == 200 and get(gmail, "/static/missing.js")[0] == 404
+    assert get(gmail, "/elsewhere/x")[0] == 404
+    cal_shell = (cal.root / "calendar" / "r" / "index.html").read_bytes()
+    for path in ("/calendar/r", "/calendar/r/eventedit", "/calendar/r/week/2026/3/16"):
+        assert get(cal, path) == (200, cal_shell), path
+    assert get(cal, "/calendar/rx")[0] == 404
+    meet_shell = (meet.root / "index.html").read_bytes()
+    assert get(meet, "/abc-defg-hij") == (200, meet_shell) and get(meet, "/new") == (200, meet_shell)
+    assert get(meet, "/favicon.ico")[0] == 404
