@@ -8,16 +8,11 @@ import pytest
 
 from extension import answer_approval, start_call, call_result, ext_send, reset_extension_state
 from harness import SITES, wait_until
+from expected_catalogue import CALENDAR as TOOLS
 
 pytestmark = pytest.mark.browser
 
 ME = "me@example.com"
-TOOLS = {
-    "calendar_status": "read", "calendar_list_events": "read", "calendar_go_to_date": "read",
-    "calendar_read_event": "read", "calendar_draft_event": "write", "calendar_save_event": "irreversible",
-    "calendar_update_event": "irreversible", "calendar_add_guests": "irreversible",
-    "calendar_rsvp": "irreversible", "calendar_delete_event": "irreversible",
-}
 
 
 def eid(raw):

@@ -6,30 +6,10 @@ from buildtool.app import Application
 from buildtool.build import build
 from extension import reset_extension_state
 from harness import REPO_ROOT, SITES, FixtureServer
+from expected_catalogue import GMAIL, CALENDAR, MEET
 
 pytestmark = pytest.mark.browser
 
-GMAIL = {
-    "gmail_status": "read", "gmail_list_threads": "read", "gmail_search": "read", "gmail_open_thread": "read",
-    "gmail_read_thread": "read", "gmail_compose_draft": "write", "gmail_reply_draft": "write",
-    "gmail_discard_draft": "write", "gmail_send_draft": "irreversible", "gmail_archive_thread": "write",
-    "gmail_mark_thread": "write", "gmail_label_thread": "write", "gmail_delete_thread": "irreversible",
-}
-CALENDAR = {
-    "calendar_status": "read", "calendar_list_events": "read", "calendar_go_to_date": "read",
-    "calendar_read_event": "read", "calendar_draft_event": "write", "calendar_save_event": "irreversible",
-    "calendar_update_event": "irreversible", "calendar_add_guests": "irreversible",
-    "calendar_rsvp": "irreversible", "calendar_delete_event": "irreversible",
-}
-MEET = {
-    "meet_status": "read", "meet_create_meeting": "write", "meet_open_meeting": "read",
-    "meet_meeting_info": "read", "meet_join": "irreversible", "meet_leave": "irreversible",
-    "meet_set_microphone": "write", "meet_set_camera": "write", "meet_list_participants": "read",
-    "meet_admit_participant": "irreversible", "meet_mute_participant": "irreversible",
-    "meet_remove_participant": "irreversible", "meet_read_chat": "read", "meet_send_chat": "irreversible",
-    "meet_raise_hand": "write", "meet_set_captions": "write", "meet_read_captions": "read",
-    "meet_start_recording": "irreversible", "meet_stop_recording": "irreversible",
-}
 GOOGLE = {**GMAIL, **CALENDAR, **MEET}
 OTHER_PUBLIC = {"page": "irreversible", "macro_list": "read", "macro_run": "write"}
 TEST_BUILD_ONLY = {"page_probe_names", "page_probe_actions"}      # and every test_* tool

@@ -8,6 +8,7 @@ import pytest
 
 from extension import answer_approval, ext_send, start_call, call_result, reset_extension_state
 from harness import wait_until
+from expected_catalogue import GMAIL as GMAIL_TOOLS
 
 pytestmark = pytest.mark.browser
 
@@ -15,12 +16,6 @@ INBOX = "/mail/u/0/#inbox"
 ALICE_T, BOB_T, INVOICE_T, PHISH_T, OFFSITE_T, KICKOFF_T = (
     "18c1a2b3c4d5e6f7", "18c1a2b3c4d5e6f8", "18c1a2b3c4d5e6f9", "18c1a2b3c4d5e700", "18c1a2b3c4d5e701",
     "18c1a2b3c4d5e702")
-GMAIL_TOOLS = {
-    "gmail_status": "read", "gmail_list_threads": "read", "gmail_search": "read", "gmail_open_thread": "read",
-    "gmail_read_thread": "read", "gmail_compose_draft": "write", "gmail_reply_draft": "write",
-    "gmail_discard_draft": "write", "gmail_send_draft": "irreversible", "gmail_archive_thread": "write",
-    "gmail_mark_thread": "write", "gmail_label_thread": "write", "gmail_delete_thread": "irreversible",
-}
 
 
 @pytest.fixture

@@ -12,19 +12,11 @@ from harness import wait_until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "siteagent_src"))
 from core.schema import check_tool_schema  # noqa: E402
+from expected_catalogue import MEET as MEET_TOOLS
 
 pytestmark = pytest.mark.browser
 
 CODE = "abc-defg-hij"
-MEET_TOOLS = {
-    "meet_status": "read", "meet_create_meeting": "write", "meet_open_meeting": "read",
-    "meet_meeting_info": "read", "meet_join": "irreversible", "meet_leave": "irreversible",
-    "meet_set_microphone": "write", "meet_set_camera": "write", "meet_list_participants": "read",
-    "meet_admit_participant": "irreversible", "meet_mute_participant": "irreversible",
-    "meet_remove_participant": "irreversible", "meet_read_chat": "read", "meet_send_chat": "irreversible",
-    "meet_raise_hand": "write", "meet_set_captions": "write", "meet_read_captions": "read",
-    "meet_start_recording": "irreversible", "meet_stop_recording": "irreversible",
-}
 
 
 class Meet:

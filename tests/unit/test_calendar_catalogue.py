@@ -15,13 +15,7 @@ if str(SRC) not in sys.path:
 from core.schema import check_tool_schema  # noqa: E402
 from core.protocol import is_tool_name  # noqa: E402
 from adapter_loader import load_adapter  # noqa: E402
-
-EXPECTED = {
-    "calendar_status": "read", "calendar_list_events": "read", "calendar_go_to_date": "read",
-    "calendar_read_event": "read", "calendar_draft_event": "write", "calendar_save_event": "irreversible",
-    "calendar_update_event": "irreversible", "calendar_add_guests": "irreversible",
-    "calendar_rsvp": "irreversible", "calendar_delete_event": "irreversible",
-}
+from expected_catalogue import CALENDAR as EXPECTED  # noqa: E402
 
 
 @pytest.fixture(scope="module")

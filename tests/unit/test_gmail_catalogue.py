@@ -13,13 +13,7 @@ for p in (REPO, REPO / "siteagent_src"):
 
 from core.gmail_logic import TOOLS  # noqa: E402
 from core.schema import check_tool_schema, validate  # noqa: E402
-
-EXPECTED = {
-    "gmail_status": "read", "gmail_list_threads": "read", "gmail_search": "read", "gmail_open_thread": "read",
-    "gmail_read_thread": "read", "gmail_compose_draft": "write", "gmail_reply_draft": "write",
-    "gmail_discard_draft": "write", "gmail_send_draft": "irreversible", "gmail_archive_thread": "write",
-    "gmail_mark_thread": "write", "gmail_label_thread": "write", "gmail_delete_thread": "irreversible",
-}
+from expected_catalogue import GMAIL as EXPECTED  # noqa: E402
 
 
 def test_exact_names_and_risks():

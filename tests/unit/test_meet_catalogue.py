@@ -14,16 +14,7 @@ if str(SRC) not in sys.path:
 
 from core.schema import check_tool_schema  # noqa: E402
 from adapter_loader import load_adapter  # noqa: E402
-
-EXPECTED = {
-    "meet_status": "read", "meet_create_meeting": "write", "meet_open_meeting": "read",
-    "meet_meeting_info": "read", "meet_join": "irreversible", "meet_leave": "irreversible",
-    "meet_set_microphone": "write", "meet_set_camera": "write", "meet_list_participants": "read",
-    "meet_admit_participant": "irreversible", "meet_mute_participant": "irreversible",
-    "meet_remove_participant": "irreversible", "meet_read_chat": "read", "meet_send_chat": "irreversible",
-    "meet_raise_hand": "write", "meet_set_captions": "write", "meet_read_captions": "read",
-    "meet_start_recording": "irreversible", "meet_stop_recording": "irreversible",
-}
+from expected_catalogue import MEET as EXPECTED  # noqa: E402
 
 
 @pytest.fixture(scope="module")
