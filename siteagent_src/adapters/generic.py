@@ -317,14 +317,19 @@ async def judge(tool_name, args, ctx):
 
 # --- worker verbs ----------------------------------------------------------------------------------
 
-async def _open(args, state):
-    url = args['url']
+async def _may_load(url):
+    """None when the page tool may load url (http/https, host access granted), else the refusal."""
     verdict = page_risk.url_verdict(url)
     if not verdict['ok']:
         return _fail(URL_NOT_ALLOWED, verdict['message'], {'field': 'url'})
-    denied = await _access(url)
-    if denied != None:
-        return denied
+    return await _access(url)
+
+
+async def _open(args, state):
+    url = args['url']
+    refused = await _may_load(url)
+    if refused != None:
+        return refused
     tab = await tab_create({'url': url, 'active': True})
     state['tabs'].append(tab['id'])
     state['current'] = tab['id']
@@ -346,12 +351,9 @@ async def _prepare(tab_id):
 
 
 async def _navigate(tab, url):
-    verdict = page_risk.url_verdict(url)
-    if not verdict['ok']:
-        return _fail(URL_NOT_ALLOWED, verdict['message'], {'field': 'url'})
-    denied = await _access(url)
-    if denied != None:
-        return denied
+    refused = await _may_load(url)
+    if refused != None:
+        return refused
     moved = await site_tabs.navigate(tab['id'], url)
     if not moved['ok']:
         return moved['outcome']
