@@ -610,6 +610,17 @@ def _failed(value):
     return value == None or ('ok' in value and value['ok'] == False)
 
 
+async def _open_editor(event_id):
+    """{tab_id, opened: the editor's fields} with the event's editor open, or {outcome}: the failure."""
+    found = await _tab()
+    if not found['ok']:
+        return {'outcome': found['outcome']}
+    opened = await _run(found['tab']['id'], 'calendar__open_editor', {'event_id': event_id})
+    if _failed(opened):
+        return {'outcome': opened}
+    return {'tab_id': found['tab']['id'], 'opened': opened}
+
+
 async def go_to_date(args, ctx):
     found = await _tab()
     if not found['ok']:
@@ -683,13 +694,11 @@ async def update_event(args, ctx):
             when = local_time(fields[key], key)
             if not when['ok']:
                 return bad_arg(key, when['message'][len(key) + 2:])
-    found = await _tab()
-    if not found['ok']:
-        return found['outcome']
-    tab_id = found['tab']['id']
-    opened = await _run(tab_id, 'calendar__open_editor', {'event_id': args['event_id']})
-    if _failed(opened):
-        return opened
+    editing = await _open_editor(args['event_id'])
+    if 'outcome' in editing:
+        return editing['outcome']
+    tab_id = editing['tab_id']
+    opened = editing['opened']
     filled = await _run(tab_id, 'calendar__fill', fields)
     if _failed(filled):
         return filled
@@ -708,13 +717,11 @@ async def add_guests(args, ctx):
     checked = check_guests(args['guests'], 'guests')
     if not checked['ok']:
         return bad_arg('guests', checked['message'][8:])
-    found = await _tab()
-    if not found['ok']:
-        return found['outcome']
-    tab_id = found['tab']['id']
-    opened = await _run(tab_id, 'calendar__open_editor', {'event_id': args['event_id']})
-    if _failed(opened):
-        return opened
+    editing = await _open_editor(args['event_id'])
+    if 'outcome' in editing:
+        return editing['outcome']
+    tab_id = editing['tab_id']
+    opened = editing['opened']
     adding = [g for g in checked['guests'] if g not in opened['guests']]
     already = [g for g in checked['guests'] if g in opened['guests']]
     if len(adding) == 0:
