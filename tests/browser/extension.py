@@ -25,6 +25,24 @@ def ext_send(browser, message: dict, timeout: float = 10) -> object:
         drv.switch_to.window(back)
 
 
+def payload(reply: dict) -> dict:
+    """The outcome inside a bridge reply (a reply without one is a failure)."""
+    assert "payload" in reply, reply
+    return reply["payload"]
+
+
+def call_tool(browser, name: str, args: dict | None = None, timeout_ms: int = 15000) -> dict:
+    """CALL_TOOL from the chatbot page; the outcome."""
+    return payload(browser.sa_call(name, args or {}, timeout_ms))
+
+
+def tool_result(browser, name: str, args: dict | None = None, timeout_ms: int = 15000):
+    """CALL_TOOL that must succeed; its result."""
+    out = call_tool(browser, name, args, timeout_ms)
+    assert out["ok"] is True, out
+    return out["result"]
+
+
 def start_call(browser, name: str, args: dict, timeout_ms: int = 30000) -> str:
     """Start CALL_TOOL without waiting; returns a key for `call_result`."""
     key = f"call{time.monotonic_ns()}"

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from extension import reset_extension_state, ext_send
+from extension import reset_extension_state, ext_send, call_tool
 from harness import SITES, Browser, FixtureServer, host_rules_for
 
 PAGES = SITES / "pages"
@@ -50,9 +50,7 @@ def chat(browser, chatbot_site, page_site):
 
 def page_call(browser, args: dict, timeout_ms: int = 15000) -> dict:
     """CALL_TOOL page from the chatbot page; the outcome (payload)."""
-    reply = browser.sa_call("page", args, timeout_ms)
-    assert "payload" in reply, reply
-    return reply["payload"]
+    return call_tool(browser, "page", args, timeout_ms)
 
 
 def lines_of(outcome: dict) -> list[str]:

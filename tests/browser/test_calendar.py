@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from extension import answer_approval, start_call, call_result, ext_send, reset_extension_state
+from extension import (answer_approval, start_call, call_result, call_tool, ext_send, reset_extension_state,
+                       tool_result)
 from harness import SITES, wait_until
 from expected_catalogue import CALENDAR as TOOLS
 
@@ -32,14 +33,10 @@ class Cal:
     chat_tab: str
 
     def call(self, name, args=None, timeout_ms=15000):
-        reply = self.browser.sa_send("CALL_TOOL", {"name": name, "args": args or {}}, timeout_ms)
-        assert "payload" in reply, reply
-        return reply["payload"]
+        return call_tool(self.browser, name, args, timeout_ms)
 
     def ok(self, name, args=None):
-        out = self.call(name, args)
-        assert out["ok"] is True, out
-        return out["result"]
+        return tool_result(self.browser, name, args)
 
     def approve(self, name, args, allow):
         """Start the call, read the approval window's preview, click Allow or Deny; (outcome, preview)."""

@@ -7,7 +7,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from extension import answer_approval, start_call, call_result, reset_extension_state
+from extension import answer_approval, start_call, call_result, call_tool, reset_extension_state, tool_result
 from harness import wait_until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "siteagent_src"))
@@ -34,14 +34,10 @@ class Meet:
         self.b.driver.switch_to.window(self.chat)
 
     def call(self, name, args=None):
-        reply = self.b.sa_call(name, args or {}, timeout_ms=8000)
-        assert "payload" in reply, reply
-        return reply["payload"]
+        return call_tool(self.b, name, args, 8000)
 
     def ok(self, name, args=None):
-        out = self.call(name, args)
-        assert out["ok"] is True, out
-        return out["result"]
+        return tool_result(self.b, name, args, 8000)
 
     def events(self, kind=None):
         return [r["data"] for r in self.server.records

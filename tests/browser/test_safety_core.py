@@ -4,17 +4,12 @@ import time
 
 import pytest
 
-from extension import (ext_send, start_call, call_result, storage_dump, effects, audit_log)
+from extension import ext_send, start_call, call_result, storage_dump, effects, audit_log, payload
 from harness import wait_until
 
 pytestmark = pytest.mark.browser
 
 CANARY = "canary-7f3a9c-do-not-store"
-
-
-def payload(reply):
-    assert "payload" in reply, reply
-    return reply["payload"]
 
 
 def test_ping(page):
