@@ -11,8 +11,8 @@ from core.reasons import (INVALID_ARGS, NO_TARGET_TAB, PERMISSION_REQUIRED, URL_
 from core import page_risk, scan_format
 from core.origins import host_of
 from adapters import site_tabs
-from platform.chrome import storage_get, tab_get, tab_create, tabs_query, tab_navigate, send_to_frame
-from platform.js import sleep, now_ms, obj_keys, attempt, attempt_async
+from platform.chrome import storage_get, tab_get, tab_create, send_to_frame
+from platform.js import sleep, now_ms, obj_keys
 from platform import page_chrome
 from platform.cached_key import CachedKey
 from platform.scan_dom import api

@@ -19,7 +19,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harness import (  # noqa: E402
-    SITES, UNTRUSTED_HOST, Browser, FixtureServer, host_rules_for, start_google_sites,
+    SITES, UNTRUSTED_HOST, Browser, FixtureServer, extension_browser, host_rules_for, start_google_sites,
 )
 
 
@@ -106,9 +106,7 @@ def fixture_servers(google_sites, chatbot_site, untrusted_site) -> list[FixtureS
 def browser(built_extension, fixture_servers, chatbot_site) -> Browser:
     """One headless Chromium per test module with the built extension loaded and every fixture host
     mapped to loopback (all other hosts fail with ERR_NAME_NOT_RESOLVED)."""
-    if built_extension.client_dist is not None:
-        chatbot_site.mount("/dist-client/", built_extension.client_dist)
-    b = Browser(built_extension.dist, host_rules=host_rules_for(fixture_servers))
+    b = extension_browser(built_extension, chatbot_site, fixture_servers)
     yield b
     b.quit()
 

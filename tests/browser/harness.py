@@ -1208,6 +1208,14 @@ def start_google_sites(sites_dir: Path = SITES) -> dict[str, FixtureServer]:
     return servers
 
 
+def extension_browser(built, chatbot_site: FixtureServer, servers: Iterable[FixtureServer]) -> "Browser":
+    """Chromium with the built extension, the client SDK served by the chatbot site, and every
+    server's host mapped to loopback. ``built``: the session's BuiltExtension."""
+    if built.client_dist is not None:
+        chatbot_site.mount("/dist-client/", built.client_dist)
+    return Browser(built.dist, host_rules=host_rules_for(servers))
+
+
 def host_rules_for(servers: Iterable[FixtureServer]) -> list[str]:
     rules: list[str] = []
     for s in servers:

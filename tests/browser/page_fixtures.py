@@ -12,7 +12,7 @@ import re
 import pytest
 
 from extension import reset_extension_state, ext_send, call_tool
-from harness import SITES, Browser, FixtureServer, host_rules_for
+from harness import SITES, FixtureServer, extension_browser
 
 PAGES = SITES / "pages"
 SHOP = "shop.test"
@@ -31,9 +31,7 @@ def page_site():
 
 @pytest.fixture(scope="module")
 def browser(built_extension, fixture_servers, chatbot_site, page_site):
-    if built_extension.client_dist is not None:
-        chatbot_site.mount("/dist-client/", built_extension.client_dist)
-    b = Browser(built_extension.dist, host_rules=host_rules_for([*fixture_servers, page_site]))
+    b = extension_browser(built_extension, chatbot_site, [*fixture_servers, page_site])
     yield b
     b.quit()
 

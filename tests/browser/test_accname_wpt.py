@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from harness import FixtureServer
+from harness import FixtureServer, extension_browser
 from page_fixtures import *  # noqa: F401,F403
 from page_fixtures import page_call, attach
 
@@ -46,10 +46,7 @@ def wpt_site(wpt_dir):
 
 @pytest.fixture(scope="module")
 def browser(built_extension, fixture_servers, chatbot_site, page_site, wpt_site):
-    from harness import Browser, host_rules_for
-    if built_extension.client_dist is not None:
-        chatbot_site.mount("/dist-client/", built_extension.client_dist)
-    b = Browser(built_extension.dist, host_rules=host_rules_for([*fixture_servers, page_site, wpt_site]))
+    b = extension_browser(built_extension, chatbot_site, [*fixture_servers, page_site, wpt_site])
     yield b
     b.quit()
 

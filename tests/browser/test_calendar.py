@@ -1,14 +1,12 @@
 """Issue 5, Calendar: every tool end to end on the calendar.google.com fixture; irreversible tools
 through the real approval window (Allow and Deny), effects read from the fixture's record."""
 import base64
-import json
 from dataclasses import dataclass
 
 import pytest
 
-from extension import (answer_approval, start_call, call_result, call_tool, ext_send, reset_extension_state,
-                       tool_result)
-from harness import SITES, wait_until
+from extension import answer_approval, start_call, call_tool, ext_send, reset_extension_state, tool_result
+from harness import wait_until
 from expected_catalogue import CALENDAR as TOOLS
 
 pytestmark = pytest.mark.browser

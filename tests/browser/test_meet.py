@@ -7,7 +7,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from extension import answer_approval, start_call, call_result, call_tool, reset_extension_state, tool_result
+from extension import answer_approval, start_call, call_tool, reset_extension_state, tool_result
 from harness import wait_until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "siteagent_src"))

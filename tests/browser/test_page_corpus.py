@@ -14,7 +14,7 @@ import time
 import pytest
 
 from extension import start_call
-from harness import Browser, FixtureServer, host_rules_for, wait_until
+from harness import FixtureServer, extension_browser
 from page_fixtures import *  # noqa: F401,F403
 from page_fixtures import page_call, attach
 
@@ -39,9 +39,7 @@ def corpus_site():
 
 @pytest.fixture(scope="module")
 def browser(built_extension, fixture_servers, chatbot_site, page_site, corpus_site):
-    if built_extension.client_dist is not None:
-        chatbot_site.mount("/dist-client/", built_extension.client_dist)
-    b = Browser(built_extension.dist, host_rules=host_rules_for([*fixture_servers, page_site, corpus_site]))
+    b = extension_browser(built_extension, chatbot_site, [*fixture_servers, page_site, corpus_site])
     yield b
     b.quit()
 

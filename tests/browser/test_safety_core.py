@@ -1,5 +1,4 @@
 """Issue 3 end to end: the bridge protocol, the rules engine, approvals and the audit log."""
-import json
 import time
 
 import pytest
