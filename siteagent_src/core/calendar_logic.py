@@ -1,6 +1,6 @@
 """Google Calendar, pure: URL builders, ISO 8601 in / Calendar's formats out, view ranges,
 chip labels, guest addresses, and the approval previews (guests first, before → after)."""
-from core.jsonval import kind_of, has_key, get_key, code_point, str_len, str_head
+from core.jsonval import kind_of, has_key, get_key, code_point, str_len, str_head, all_digits
 from core.preview import build_preview, PREVIEW_CAP
 
 BASE = 'https://calendar.google.com/calendar/r'
@@ -25,15 +25,6 @@ def pad(n, width):
     while len(text) < width:
         text = '0' + text
     return text
-
-
-def _digits(text):
-    if kind_of(text) != 'string' or len(text) == 0:
-        return False
-    for ch in text:
-        if ch < '0' or ch > '9':
-            return False
-    return True
 
 
 def _num(text):
@@ -117,7 +108,7 @@ def parse_iso(text):
     ys = s[0:4]
     ms = s[5:7]
     ds = s[8:10]
-    if not _digits(ys) or not _digits(ms) or not _digits(ds):
+    if not all_digits(ys) or not all_digits(ms) or not all_digits(ds):
         return _bad('must be ' + ISO_HINT)
     y = _num(ys)
     m = _num(ms)
@@ -130,14 +121,14 @@ def parse_iso(text):
     if s[10] != 'T' and s[10] != 't' and s[10] != ' ':
         return _bad('must be ' + ISO_HINT)
     rest = s[11:]
-    if len(rest) < 5 or rest[2] != ':' or not _digits(rest[0:2]) or not _digits(rest[3:5]):
+    if len(rest) < 5 or rest[2] != ':' or not all_digits(rest[0:2]) or not all_digits(rest[3:5]):
         return _bad('must be ' + ISO_HINT)
     hh = _num(rest[0:2])
     mi = _num(rest[3:5])
     ss = 0
     rest = rest[5:]
     if len(rest) >= 3 and rest[0] == ':':
-        if not _digits(rest[1:3]):
+        if not all_digits(rest[1:3]):
             return _bad('must be ' + ISO_HINT)
         ss = _num(rest[1:3])
         rest = rest[3:]
@@ -154,10 +145,10 @@ def parse_iso(text):
     elif len(rest) > 0:
         sign = rest[0]
         body = rest[1:]
-        if len(body) == 4 and _digits(body):
+        if len(body) == 4 and all_digits(body):
             body = body[0:2] + ':' + body[2:4]
         if (sign != '+' and sign != '-') or len(body) != 5 or body[2] != ':' \
-                or not _digits(body[0:2]) or not _digits(body[3:5]):
+                or not all_digits(body[0:2]) or not all_digits(body[3:5]):
             return _bad('has an unreadable time zone offset (use Z or +HH:MM)')
         offset = _num(body[0:2]) * 60 + _num(body[3:5])
         if offset > 14 * 60:
@@ -295,12 +286,12 @@ def parse_time_12h(text):
         suffix = s[len(s) - 2:]
         s = s[0:len(s) - 2].strip()
     parts = s.split(':')
-    if len(parts) > 2 or not _digits(parts[0]) or len(parts[0]) > 2:
+    if len(parts) > 2 or not all_digits(parts[0]) or len(parts[0]) > 2:
         return None
     hh = _num(parts[0])
     mi = 0
     if len(parts) == 2:
-        if not _digits(parts[1]) or len(parts[1]) != 2:
+        if not all_digits(parts[1]) or len(parts[1]) != 2:
             return None
         mi = _num(parts[1])
     if mi > 59:
@@ -339,7 +330,7 @@ def parse_long_date(text):
         return None
     words = words[len(words) - 3:]
     m = _month_number(words[0])
-    if m == 0 or not _digits(words[1]) or not _digits(words[2]) or len(words[2]) != 4:
+    if m == 0 or not all_digits(words[1]) or not all_digits(words[2]) or len(words[2]) != 4:
         return None
     y = _num(words[2])
     d = _num(words[1])
@@ -517,7 +508,7 @@ def parse_path(path):
         return out
     if rest[0] in VIEWS:
         out['view'] = rest[0]
-        if len(rest) >= 4 and _digits(rest[1]) and _digits(rest[2]) and _digits(rest[3]):
+        if len(rest) >= 4 and all_digits(rest[1]) and all_digits(rest[2]) and all_digits(rest[3]):
             y = _num(rest[1])
             m = _num(rest[2])
             d = _num(rest[3])
@@ -529,7 +520,7 @@ def parse_path(path):
 def datekey_to_iso(key):
     """Calendar's data-datekey ((year - 1970) << 9 | month << 5 | day) as YYYY-MM-DD, or None."""
     if kind_of(key) == 'string':
-        if not _digits(key):
+        if not all_digits(key):
             return None
         key = _num(key)
     if kind_of(key) != 'number' or key < 0 or key // 1 != key:
@@ -582,7 +573,7 @@ def is_email(text):
         if not _label_ok(label):
             return False
     tld = labels[len(labels) - 1]
-    return len(tld) >= 2 and not _digits(tld)
+    return len(tld) >= 2 and not all_digits(tld)
 
 
 def check_guests(items, field):

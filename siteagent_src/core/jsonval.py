@@ -125,6 +125,16 @@ def _js_str_len(text):
     # __pragma__ ('noecom')
 
 
+def all_digits(text):
+    """A non-empty string of ASCII digits only."""
+    if kind_of(text) != 'string' or len(text) == 0:
+        return False
+    for ch in text:
+        if ch < '0' or ch > '9':
+            return False
+    return True
+
+
 def str_len(text):
     """Length in code points on both sides (JS `.length` counts UTF-16 units; a lone surrogate
     counts as one, as `for ch in text` yields it)."""

@@ -1,17 +1,8 @@
 """Origins and hosts of URLs, and origin allow-lists (exact, or http://localhost:* style ports)."""
-from core.jsonval import kind_of
+from core.jsonval import kind_of, all_digits
 
 WILDCARD_PORT_PATTERNS = ['http://localhost:*', 'http://127.0.0.1:*']
 _DEFAULT_PORTS = {'http': '80', 'https': '443'}
-
-
-def _digits(text):
-    if len(text) == 0:
-        return False
-    for ch in text:
-        if ch < '0' or ch > '9':
-            return False
-    return True
 
 
 def trim_c0(text):
@@ -71,7 +62,7 @@ def _split(url):
         if ch == ' ' or ch == '%' or ch < ' ':
             return None
     if len(port) > 0:
-        if not _digits(port) or len(port) > 5:
+        if not all_digits(port) or len(port) > 5:
             return None
         port = str(int(port))
         if int(port) > 65535:
@@ -119,6 +110,6 @@ def origin_allowed(origin, patterns):
                 prefix = wild[0:len(wild) - 1]
                 if origin.startswith(prefix):
                     port = origin[len(prefix):]
-                    if _digits(port) and len(port) <= 5:
+                    if all_digits(port) and len(port) <= 5:
                         return True
     return False

@@ -65,6 +65,8 @@ for _i in range(240):
     C("gmail_logic", "fold_label", _s)
 C("jsonval", "sort_strings", [ASTRAL + "a", "\uffff", "\ud7ff", "\U0001F601", "\U00010000", "\ue000z"])
 C("jsonval", "sort_strings", [])
+for _v in ["", "0", "0123456789", "12a", " 1", "\u0661", "\uff11", ASTRAL, None, 5, ["1"]]:
+    C("jsonval", "all_digits", _v)
 C("jsonval", "sort_strings", ["z%d" % i for i in range(37)])
 C("jsonval", "obj_keys", {"z": 1, "10": 2, "9": 3, "a": 4, "_": 5, "Z": 6, "\uffff": 7, ASTRAL: 8})
 C("jsonval", "list_has", [1, "1", True], 1)
