@@ -61,9 +61,9 @@ def lint_csp(manifest: dict) -> list[Finding]:
     return out
 
 
-def _call_args(text: str, start: int) -> str | None:
-    """The text between the parentheses opening at text[start], skipping strings and comments."""
-    depth, i, quote = 0, start, None
+def _code(text: str, start: int = 0):
+    """(index, char) for each character from start that is outside string literals."""
+    i, quote = start, None
     while i < len(text):
         ch = text[i]
         if quote:
@@ -74,36 +74,33 @@ def _call_args(text: str, start: int) -> str | None:
                 quote = None
         elif ch in "\"'`":
             quote = ch
-        elif ch == "(":
+        else:
+            yield i, ch
+        i += 1
+
+
+def _call_args(text: str, start: int) -> str | None:
+    """The text between the parentheses opening at text[start] (parentheses inside strings do not count)."""
+    depth = 0
+    for i, ch in _code(text, start):
+        if ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1
             if depth == 0:
                 return text[start + 1:i]
-        i += 1
     return None
 
 
 def _last_top_level_arg(args: str) -> str:
-    depth, quote, last = 0, None, 0
-    i = 0
-    while i < len(args):
-        ch = args[i]
-        if quote:
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == quote:
-                quote = None
-        elif ch in "\"'`":
-            quote = ch
-        elif ch in "([{":
+    depth, last = 0, 0
+    for i, ch in _code(args):
+        if ch in "([{":
             depth += 1
         elif ch in ")]}":
             depth -= 1
         elif ch == "," and depth == 0:
             last = i + 1
-        i += 1
     return args[last:].strip()
 
 
