@@ -43,6 +43,7 @@ def _build():
     const TEXT_INPUTS = new Set(['text','email','tel','url','search','password','number','']);
     const VIS_PROP = {visibilityProperty: true};
     const RANGE_ROLES = new Set(['slider','spinbutton','progressbar','scrollbar','meter']);
+    const SVG_NS = 'http://www.w3.org/2000/svg';
 
     let uidOf = new WeakMap();
     const table = new Map();       // n -> {ref, fp, route}
@@ -52,6 +53,7 @@ def _build():
     let hasBase = true;
     let origin = '';
     let docBase = '';              // the document URL without its fragment
+    const hrefs = new Map();       // raw href -> resolved, for docBase (cleared when it changes)
     let docDir = '';               // ... up to the last '/' of its path
     // path, ?query, #fragment made only of characters the URL parser keeps as they are
     const PLAIN_REF = /^([A-Za-z0-9_\-.~!$&'()*+,;=:@\/%]*)(\?[A-Za-z0-9_\-.~!$&()*+,;=:@\/%?]*)?(#[A-Za-z0-9_\-.~!$&'()*+,;=:@\/%?#]*)?$/;
@@ -378,11 +380,14 @@ def _build():
         }
         return el.childNodes;
     }
+    // images and SVG elements never generate ::before/::after boxes
+    function generates(el) { return el.tagName !== 'IMG' && el.namespaceURI !== SVG_NS; }
     function fromContent(el, ctx) {
-        const usePseudo = ctx.pseudo === true || (ctx.pseudo && ctx.pseudo.has(el));
+        const usePseudo = (ctx.pseudo === true || (ctx.pseudo && ctx.pseudo.has(el))) && generates(el);
         let out = usePseudo ? pseudoText(el, '::before') : '';
         if (out) out += ' ';
         let textHidden = null;
+        const inner = ctx.recursion ? ctx : Object.assign({}, ctx, {recursion: true});
         for (const child of childNodesFlat(el)) {
             if (child.nodeType === 3) {
                 if (textHidden === null) textHidden = !ctx.refHidden && isHidden(child, ctx.stop);
@@ -392,7 +397,7 @@ def _build():
             if (child.nodeType === 8) { out += ' '; continue; }
             if (child.nodeType !== 1) continue;
             if (SKIP.has(child.tagName) && child.tagName !== 'OPTION') continue;
-            const piece = text(child, Object.assign({}, ctx, {recursion: true}));
+            const piece = text(child, inner);
             if (child.tagName === 'BR') { out += ' '; continue; }
             if (piece === '') continue;
             out += isBlockish(child) ? ' ' + piece + ' ' : piece;
@@ -464,12 +469,25 @@ def _build():
             if (!ctx.recursion || isRoot) ctx.visited.delete(el);
         }
     }
-    function accName(el, pseudo, stop) {
+    // A visible widget with no element children, no ARIA naming and no host-language name is named by
+    // its text (and its ::before/::after text): what `text` computes, without the recursion.
+    function plainNamed(el, role) {
+        if (el.firstElementChild || el.shadowRoot || !FROM_CONTENT.has(role) || el.hasAttribute('aria-label') ||
+            el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-labeledby')) return false;
+        const tag = el.tagName;
+        if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'IMG' || tag === 'AREA') return false;
+        return tag !== 'BUTTON' || !el.labels || el.labels.length === 0;
+    }
+    function accName(el, pseudo, stop, role) {
         const usePseudo = pseudo === undefined ? hasPseudoRules() : pseudo;
-        if (stop === el && !el.firstElementChild && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') &&
-            !el.hasAttribute('aria-labeledby') && el.tagName !== 'INPUT' && el.tagName !== 'SELECT' && el.tagName !== 'TEXTAREA' &&
-            el.tagName !== 'IMG' && !el.shadowRoot && !(usePseudo === true || (usePseudo && usePseudo.has(el)))) {
-            const content = squash(el.textContent);
+        if (stop === el && plainNamed(el, role === undefined ? roleOf(el) : role)) {
+            let content = el.textContent;
+            if ((usePseudo === true || (usePseudo && usePseudo.has(el))) && generates(el)) {
+                const before = pseudoText(el, '::before'), after = pseudoText(el, '::after');
+                if (before) content = before + ' ' + content;
+                if (after) content += ' ' + after;
+            }
+            content = squash(content);
             if (content) return content;
             return squash(tooltip(el));
         }
@@ -530,7 +548,9 @@ def _build():
         hasBase = !!document.querySelector('base[href]');
         origin = location.origin;
         const plainUrl = /^https?:$/.test(location.protocol) && !location.username && !location.password;
-        docBase = plainUrl ? location.href.split('#')[0] : '';
+        const base = plainUrl ? location.href.split('#')[0] : '';
+        if (base !== docBase || hrefs.size > 20000) hrefs.clear();
+        docBase = base;
         docDir = plainUrl ? location.origin + location.pathname.replace(/[^\/]*$/, '') : '';
     }
     // An href the URL parser would only join to the document URL (nothing to encode or normalise: no
@@ -557,8 +577,19 @@ def _build():
     function hrefOf(el) {
         const raw = el.getAttribute('href');
         if (raw === null) return null;
+        // without a <base>, a link of this document resolves against the document URL alone
+        const mine = !hasBase && el.ownerDocument === document && docBase !== '';
+        if (mine) {
+            const known = hrefs.get(raw);
+            if (known !== undefined) return known;
+        }
+        const href = resolveHref(el, raw, mine);
+        if (mine) hrefs.set(raw, href);
+        return href;
+    }
+    function resolveHref(el, raw, mine) {
         if (/^\s*javascript:/i.test(raw)) return 'javascript:';
-        if (!hasBase && el.ownerDocument === document) {
+        if (mine) {
             const quick = plainHref(raw);
             if (quick !== null) return quick;
         }
@@ -585,9 +616,19 @@ def _build():
         }
         // prose buffer stack: {row index, text parts, length}
         const prose = [];
+        // rows present now: prose rows, and rows other than prose and links (merge's quick refusal)
+        let proseRows = 0, otherRows = 0;
+        function openProse(at, el, depth) {
+            prose.push({at: at, parts: [], el: el, depth: depth, p0: proseRows, o0: otherRows});
+        }
+        function push(row) {
+            rows.push(row);
+            if (!(row[0] === 'E' && row[2] === 'L')) otherRows += 1;
+        }
         function box(el) {
-            if (!viewport && el.offsetWidth !== undefined) {
-                return (el.offsetWidth > 0 || el.offsetHeight > 0 || el.getClientRects().length > 1) ? true : null;
+            const width = viewport ? undefined : el.offsetWidth;
+            if (width !== undefined) {
+                return (width > 0 || el.offsetHeight > 0 || el.getClientRects().length > 1) ? true : null;
             }
             const r = el.getBoundingClientRect();
             if (r.width === 0 && r.height === 0) return null;
@@ -601,14 +642,15 @@ def _build():
                 if (viewport && !box(buf.el)) return;
                 const n = issue(buf.el, 'prose');
                 rows[buf.at] = ['P', buf.depth, 'u' + n, t.slice(0, 200), t.length];
+                proseRows += 1;
             }
         }
         // a block whose subtree printed only prose (2 or more rows) and links: one summary row for the
         // block, which `read` expands, then its links, instead of one row per paragraph
         function merge(buf) {
             const at = buf.at;
-            if (rows.length - at < 3) return false;
-            let n = 0, total = 0, size = 0;
+            if (rows.length - at < 3 || otherRows > buf.o0 || proseRows === buf.p0) return false;
+            let n = 0, total = 0, size = 0, merged = 0;
             const heads = [];
             const own = squash(buf.parts.join(''));
             if (own && /[\p{L}\p{N}]/u.test(own)) { heads.push(own); total += own.length; size += own.length; n += 1; }
@@ -621,10 +663,12 @@ def _build():
                 if (size < 200) { heads.push(r[3]); size += r[3].length + 1; }
                 total += r[4] + (n ? 1 : 0);
                 n += 1;
+                merged += 1;
             }
             if (n < 2) return false;
             rows.length = at + 1;
             rows[at] = ['P', buf.depth, 'u' + issue(buf.el, 'prose'), heads.join(' ').slice(0, 200), total];
+            proseRows += 1 - merged;
             for (const r of links) rows.push(r);
             return true;
         }
@@ -648,13 +692,13 @@ def _build():
                 try { doc = el.contentDocument; } catch (e) { doc = null; }
                 if (doc && doc.body) {
                     rows.push(null);
-                    prose.push({at: rows.length - 1, parts: [], el: doc.body, depth: depth});
+                    openProse(rows.length - 1, doc.body, depth);
                     walk(doc.body, depth, false);
                     flush(prose.pop());
                 } else {
                     const src = el.src || el.getAttribute('src') || 'about:blank';
                     if (/^https?:/i.test(src)) {
-                        rows.push(['X', depth, src]);
+                        push(['X', depth, src]);
                     }
                 }
                 return;
@@ -669,15 +713,15 @@ def _build():
                 else if (code) {
                     const r = box(el);
                     if (r) {
-                        const name = accName(el, pseudo, el);
+                        const name = accName(el, pseudo, el, role);
                         if (code === 'H') {
                             if (name) {
                                 const lvl = parseInt(el.getAttribute('aria-level') || (tag.length === 2 && tag[0] === 'H' ? tag[1] : '2'), 10);
-                                rows.push(['H', depth, lvl >= 1 && lvl <= 6 ? lvl : 2, name]);
+                                push(['H', depth, lvl >= 1 && lvl <= 6 ? lvl : 2, name]);
                             }
                         } else {
                             const n = issue(el, role + '|' + name);
-                            rows.push(['E', depth, code, 'u' + n, name, valueOf(el, role), states(el, role),
+                            push(['E', depth, code, 'u' + n, name, valueOf(el, role), states(el, role),
                                        role === 'link' ? hrefOf(el) : null]);
                         }
                         const owner = prose.length ? prose[prose.length - 1].el : null;
@@ -700,22 +744,22 @@ def _build():
                         if (kind === 'dialog' && el.tagName === 'DIALOG' && !el.open) return;
                     }
                     if (kind) {
-                        rows.push(['S', depth, kind, nm || null]);
+                        push(['S', depth, kind, nm || null]);
                         sectionAt = rows.length - 1;
                         childDepth = depth + 1;
                     }
                 }
             }
             if (mute) {
-                prose.push({at: -1, parts: [], el: null, depth: childDepth});
+                openProse(-1, null, childDepth);
             } else if (!hiddenHere && BLOCKS.has(tag) && tag !== 'BODY') {
                 rows.push(null);
-                prose.push({at: rows.length - 1, parts: [], el: el, depth: childDepth});
+                openProse(rows.length - 1, el, childDepth);
                 inProse = true;
             }
             const sr = el.shadowRoot;
             if (!sr && closedRoots && el.localName.includes('-') && chrome.dom.openOrClosedShadowRoot(el)) {
-                rows.push(['Z', childDepth, el.localName]);
+                push(['Z', childDepth, el.localName]);
             }
             const top = prose.length ? prose[prose.length - 1] : null;
             if (sr || tag === 'SLOT') {
@@ -739,7 +783,7 @@ def _build():
             if (sectionAt >= 0) {
                 let empty = true;
                 for (let j = sectionAt + 1; j < rows.length; j++) if (rows[j] !== null) { empty = false; break; }
-                if (empty) rows.length = sectionAt;
+                if (empty) { rows.length = sectionAt; otherRows -= 1; }
             }
         }
         walk(rootEl, 0, false);
