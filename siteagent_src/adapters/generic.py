@@ -400,19 +400,56 @@ async def _close(tab, state):
 
 # --- scan (with frames) ----------------------------------------------------------------------------
 
-async def _scan(tab, args, state):
+def _scan_payload(args, state, tab_id):
+    """The tab side's scan request. The frame it goes to formats its own lines (one string crosses to
+    the worker instead of every row)."""
+    key = _tkey(tab_id)
+    floor = state['floors'][key] if key in state['floors'] else 0
+    return {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True}
+
+
+def _early_scan(args, state):
+    """The top frame's scan and the frame list, started before the tab and access checks finish: the
+    scan only reads, and its reply is used only when the checks pass for the tab it went to. None when
+    the tab is not known without a lookup (the attached tab) or the scan is `within` a uid."""
+    if _arg(args, 'within', None) != None:
+        return None
+    wanted = _arg(args, 'tab', None)
+    tab_id = wanted if wanted != None else state['current']
+    if tab_id == None or tab_id not in state['tabs']:
+        return None
+    message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': _scan_payload(args, state, tab_id)}
+    return {'tab': tab_id, 'reply': send_to_frame(tab_id, 0, message, CONFIG['tab_timeout_ms']),
+            'listing': page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)}
+
+
+def _no_receiver(reply):
+    return not reply['ok'] and 'timeout' not in reply and 'Receiving end does not exist' in reply['error']
+
+
+async def _scan(tab, args, state, early):
     tab_id = tab['id']
     key = _tkey(tab_id)
     floor = state['floors'][key] if key in state['floors'] else 0
-    payload = {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False)}
+    payload = _scan_payload(args, state, tab_id)
     within = _arg(args, 'within', None)
     frames_map = {}
     listing = None
     if within != None:
+        # inside a frame, the rows come back to be frame-qualified here
+        fkey = _split_uid(within)[0] if _split_uid(within) != None else None
+        payload['format'] = fkey == None
         routed = await _route(tab_id, within, payload, 'within')
         if not routed['ok']:
             return routed['outcome']
         reply = routed['reply']
+        if fkey != None and reply['ok'] and reply['value'] != None and reply['value']['ok'] == True:
+            reply['value']['body'] = scan_format.join_body(_frame_lines(reply['value']['rows'], fkey, 0))
+    elif early != None and early['tab'] == tab_id:
+        listing = early['listing']
+        reply = await early['reply']
+        if _no_receiver(reply):
+            reply = await _call(tab_id, 0, payload)
     else:
         # the frame list is taken while the top frame walks (it is only read when the walk finds frames)
         listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
@@ -422,12 +459,13 @@ async def _scan(tab, args, state):
     top = reply['value']
     if top == None or top['ok'] != True:
         return top if top != None else _fail(ADAPTER_ERROR, 'scan failed', None)
-    rows = top['rows']
+    body = scan_format.split_body(top['body'])
     high = top['max_uid']
     count = top['count']
     if within == None and len(top['frames']) > 0:
         merged = await _scan_frames(tab_id, top, high, frames_map, listing)
-        rows = merged['rows']
+        if merged['inserts'] != None:
+            body = scan_format.insert_after(body, merged['inserts'])
         high = merged['high']
         count += merged['count']
     if high != floor:
@@ -439,8 +477,8 @@ async def _scan(tab, args, state):
         previous = old['lines']
     elif _arg(args, 'diff', False):
         previous = None
-    rendered = scan_format.render(top['url'], top['title'], count, rows, _arg(args, 'max_chars', 20000),
-                                  _arg(args, 'cursor', 0), previous)
+    rendered = scan_format.render_lines(top['url'], top['title'], count, body, _arg(args, 'max_chars', 20000),
+                                        _arg(args, 'cursor', 0), previous)
     if within == None:
         _scans[key] = {'lines': rendered['lines'], 'frames': frames_map}
     elif old == None:
@@ -488,14 +526,28 @@ async def _frame_scan(tab_id, slot, floor):
     return reply['value']
 
 
+def _frame_lines(rows, fkey, depth):
+    """A frame's rows as lines, indented by depth, its uids frame-qualified (f<k>u<n>)."""
+    shifted = []
+    for row in rows:
+        moved = list(row)
+        moved[1] = row[1] + depth
+        if row[0] == 'E':
+            moved[3] = fkey + row[3]
+        elif row[0] == 'P':
+            moved[2] = fkey + row[2]
+        shifted.append(moved)
+    return scan_format.format_rows(shifted)
+
+
 async def _scan_frames(tab_id, top, high, frames_map, listing):
-    """Insert each cross-origin frame the extension may script under its `- iframe#cross-origin` line.
-    Frames are asked in parallel, each within FRAME_TIMEOUT_MS."""
-    rows = top['rows']
+    """{inserts, high, count}: the lines of each cross-origin frame the extension may script, keyed by
+    the body line of its `- iframe#cross-origin` ('i<line>'; None when there are none). Frames are
+    asked in parallel, each within FRAME_TIMEOUT_MS."""
     slots = top['frames'][0:FRAME_SCAN_LIMIT]
     listed = await listing
     if not listed['ok']:
-        return {'rows': rows, 'high': high, 'count': 0}
+        return {'inserts': None, 'high': high, 'count': 0}
     _match_frames(listed['value'], slots)
     replies = await Promise.all([_frame_scan(tab_id, slot, high) for slot in slots])
     count = 0
@@ -511,24 +563,11 @@ async def _scan_frames(tab_id, top, high, frames_map, listing):
         frames_map[fkey] = slot['frameId']
         high = max(high, sub['max_uid'])
         count += sub['count']
-        shifted = []
-        for row in sub['rows']:
-            moved = list(row)
-            moved[1] = row[1] + slot['depth'] + 1
-            if row[0] == 'E':
-                moved[3] = fkey + row[3]
-            elif row[0] == 'P':
-                moved[2] = fkey + row[2]
-            shifted.append(moved)
-        inserts['i' + str(slot['index'])] = shifted
-    if len(obj_keys(inserts)) == 0:
-        return {'rows': rows, 'high': high, 'count': count}
-    out = []
-    for index in range(len(rows)):
-        out.append(rows[index])
-        if ('i' + str(index)) in inserts:
-            out.extend(inserts['i' + str(index)])
-    return {'rows': out, 'high': high, 'count': count}
+        at = 'i' + str(top['frame_lines'][index])
+        if at not in inserts:
+            inserts[at] = []
+        inserts[at].extend(_frame_lines(sub['rows'], fkey, slot['depth'] + 1))
+    return {'inserts': inserts if len(obj_keys(inserts)) > 0 else None, 'high': high, 'count': count}
 
 
 # --- tab verbs ---------------------------------------------------------------------------------------
@@ -608,6 +647,7 @@ async def page(args, ctx):
         return await _open(args, state)
     if method == 'tabs':
         return await _tabs(state)
+    early = _early_scan(args, state) if method == 'scan' else None
     found = await _target(args, state)
     if not found['ok']:
         return found['outcome']
@@ -622,7 +662,7 @@ async def page(args, ctx):
     if method == 'back':
         return await _back(tab)
     if method == 'scan':
-        return await _scan(tab, args, state)
+        return await _scan(tab, args, state, early)
     return await _tab_op(tab, args, state)
 
 
@@ -637,7 +677,13 @@ async def page_tab(args):
     walker = api()
     op = args['op']
     if op == 'scan':
-        return walker.scan(args)
+        scanned = walker.scan(args)
+        if scanned['ok'] and _arg(args, 'format', False):
+            body = scan_format.format_body(scanned['rows'])
+            scanned['body'] = scan_format.join_body(body['lines'])
+            scanned['frame_lines'] = body['frame_lines']
+            scanned['rows'] = None
+        return scanned
     if op == 'describe':
         if 'uid' in args:
             found = walker.describe(args['uid'], args['submitting'])

@@ -173,9 +173,16 @@ def header(url, title, count):
 
 
 def format_rows(rows):
+    return format_body(rows)['lines']
+
+
+def format_body(rows):
+    """{lines, frame_lines}: the body lines of rows, and for each 'X' row (in order) the index of the
+    line that shows it, so a scanned frame's lines can be put under it (see insert_after)."""
     lines = []
+    frame_lines = []
     if kind_of(rows) != 'array':
-        return lines
+        return {'lines': lines, 'frame_lines': frame_lines}
     index = 0
     for row in rows:
         line = format_row(row)
@@ -184,8 +191,34 @@ def format_rows(rows):
             line = None
         if line is not None and (len(lines) == 0 or lines[len(lines) - 1] != line):
             lines.append(line)
+        if line is not None and row[0] == 'X':
+            frame_lines.append(len(lines) - 1)
         index += 1
-    return lines
+    return {'lines': lines, 'frame_lines': frame_lines}
+
+
+def join_body(lines):
+    """Body lines as one string (no line holds a newline: every part is cleaned)."""
+    return '\n'.join(lines)
+
+
+def split_body(text):
+    if kind_of(text) != 'string' or len(text) == 0:
+        return []
+    return text.split('\n')
+
+
+def insert_after(lines, inserts):
+    """lines with inserts[i] (a list of lines) put after line i, for each key 'i<n>'."""
+    out = []
+    index = 0
+    for line in lines:
+        out.append(line)
+        key = 'i' + str(index)
+        if key in inserts:
+            out.extend(inserts[key])
+        index += 1
+    return out
 
 
 def paginate(lines, max_chars, cursor):
@@ -242,7 +275,13 @@ def diff_lines(old, new):
 def render(url, title, count, rows, max_chars, cursor, previous):
     """The scan result: {text, lines (body, for the next diff), next_cursor, total_lines}.
     previous: the body lines of this tab's last scan for a diff, else None."""
-    body = format_rows(rows)
+    return render_lines(url, title, count, format_rows(rows), max_chars, cursor, previous)
+
+
+def render_lines(url, title, count, body, max_chars, cursor, previous):
+    """render, from body lines already formatted (the tab formats its own rows)."""
+    if kind_of(body) != 'array':
+        body = []
     shown = body
     head = header(url, title, count)
     if kind_of(previous) == 'array':

@@ -282,6 +282,15 @@ def test_frames_same_and_cross_origin(chat, page_site):
     same = re.findall(r"^\s*B (u\d+) Inner button$", text, re.M)
     cross = re.findall(r"^\s*B (f\d+u\d+) Inner button$", text, re.M)
     assert len(same) == 1 and len(cross) == 1, text
+    # the frame's lines sit under its iframe line, one level deeper
+    lines = text.split("\n")
+    at = lines.index(next(l for l in lines if l.endswith("- iframe#cross-origin https://frames.test/frame-inner.html?cross=1")))
+    outer = len(lines[at]) - len(lines[at].lstrip())
+    assert lines[at + 1].strip() == "H2 Inner heading" and len(lines[at + 1]) - len(lines[at + 1].lstrip()) == outer + 2, lines[at:at + 3]
+    # a scan within a frame's uid keeps its uids frame-qualified (a bare u<n> would name a top-frame element)
+    inside = scan(chat, within=cross[0])
+    assert re.search(rf"^B {cross[0]} Inner button$", inside.split("\n", 1)[1], re.M), inside
+    assert not re.search(r"(^|\s)u\d+(\s|$)", inside.split("\n", 1)[1]), inside
     assert page_call(chat, {"method": "click", "uid": same[0]})["ok"]
     page_site.wait_for_record(lambda d: d["action"] == "inner" and d["host"] == SHOP)
     assert page_call(chat, {"method": "click", "uid": cross[0]})["ok"]

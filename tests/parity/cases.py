@@ -657,6 +657,18 @@ PAGE_DUPS = [["P", 0, "u1", "Email", 5], ["E", 0, "T", "u2", "Email address", ""
              ["P", 0, "u9", "Q2 " + "x" * 70, 73], ["E", 0, "B", "u10", "Q2 " + "x" * 80, None, [], None],
              ["P", 0, "u11", "Q2 " + "x" * 70, 300]]
 C("scan_format", "render", "https://a.test/", "T", 9, PAGE_DUPS, 20000, None, None)
+PAGE_FRAMES = [["X", 0, "https://f.test/a"], ["X", 0, "https://f.test/a"], ["P", 0, "u1", "Between", 7],
+               ["X", 1, "https://f.test/b"], ["P", 0, "u2", "f", 1]]
+C("scan_format", "format_body", PAGE_FRAMES)
+C("scan_format", "format_body", PAGE_ROWS)
+C("scan_format", "format_body", None)
+C("scan_format", "split_body", "a\nb\n\nc")
+C("scan_format", "split_body", "")
+C("scan_format", "split_body", None)
+C("scan_format", "join_body", ["a", "", "b"])
+C("scan_format", "insert_after", ["a", "b", "c"], {"i0": ["x"], "i2": ["y", "z"], "i9": ["never"]})
+C("scan_format", "render_lines", "https://a.test/", "T", 3, ["[main]", "  H1 New"], 20000, None, ["[main]", "  H1 Old"])
+C("scan_format", "render_lines", "https://a.test/", "T", 3, None, 20000, None, None)
 C("scan_format", "short_href", "https://a.test/" + "x" * 80)
 for _text in ["", "  a \n\t b ", "x" * 99, "x" * 101, "word " * 40, ASTRAL * 70, "a\u0000b\u2066c", None, 5]:
     C("scan_format", "clean", _text)

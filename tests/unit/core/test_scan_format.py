@@ -100,3 +100,25 @@ def test_repeated_prose_and_long_hrefs_are_trimmed():
     assert f.format_rows([["E", 0, "L", "u1", caption + ".", None, [], None], ["P", 0, "u2", caption, len(caption)],
                           ["P", 0, "u3", caption + " and more", 500]]) == \
         ["L u1 " + caption + ".", "P u3 A long caption of a picture… (500 chars)"]
+
+
+def test_body_lines_mark_where_each_frame_line_is():
+    rows = [["X", 0, "https://f.test/a"], ["X", 0, "https://f.test/a"], ["P", 0, "u1", "Between", 7],
+            ["X", 1, "https://f.test/b"]]
+    body = f.format_body(rows)
+    # two identical frame lines in a row print once; both frames go under that one line
+    assert body["lines"] == ["- iframe#cross-origin https://f.test/a", "P Between", "  - iframe#cross-origin https://f.test/b"]
+    assert body["frame_lines"] == [0, 0, 2]
+    assert f.format_rows(rows) == body["lines"]
+
+
+def test_body_text_round_trips_and_frames_are_inserted_after_their_line():
+    lines = f.format_rows(ROWS)
+    assert f.split_body(f.join_body(lines)) == lines
+    assert f.split_body("") == [] and f.split_body(None) == []
+    assert f.insert_after(["a", "b", "c"], {"i0": ["x"], "i2": ["y", "z"]}) == ["a", "x", "b", "c", "y", "z"]
+
+
+def test_render_lines_is_render_of_formatted_rows():
+    assert f.render_lines("https://example.com/", "Example Domain", 47, f.format_rows(ROWS), 20000, None, None) == \
+        f.render("https://example.com/", "Example Domain", 47, ROWS, 20000, None, None)
