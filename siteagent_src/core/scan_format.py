@@ -232,6 +232,9 @@ def paginate(lines, max_chars, cursor):
     out = []
     used = 0
     index = start
+    # everything from start fits (the usual case): one length count instead of one per line
+    if start == 0 and total > 0 and str_len(join_body(lines)) + 1 <= budget - 60:
+        return {'text': join_body(lines), 'next_cursor': None, 'shown': total, 'total': total}
     while index < total:
         size = str_len(lines[index]) + 1
         if used + size > budget - 60 and len(out) > 0:

@@ -678,6 +678,10 @@ C("scan_format", "diff_lines", ["a", "b", "b", "c"], ["b", "c", "c", "d", "a"])
 C("scan_format", "diff_lines", [], ["x"])
 C("scan_format", "paginate", ["l" + str(_i) for _i in range(100)], 300, 7)
 C("scan_format", "paginate", [], 300, 0)
+# the all-fits shortcut at its edge: 139 code points + 1 fit a budget of 200 (200 - 60), 140 + 1 do not
+for _extra in [0, 1]:
+    C("scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 0)
+    C("scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 1)
 C("scan_format", "header", "https://a.test/x?y=1", "Ti\ntle", 12)
 
 for _url in ["https://a.test/", "http://a.test:81/x", " HTTPS://A.TEST", "javascript:alert(1)", "java\tscript:x",
