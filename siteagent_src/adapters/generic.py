@@ -408,10 +408,11 @@ def _scan_payload(args, state, tab_id):
     return {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True}
 
 
-def _early_scan(args, state):
-    """The top frame's scan and the frame list, started before the tab and access checks finish: the
-    scan only reads, and its reply is used only when the checks pass for the tab it went to. None when
-    the tab is not known without a lookup (the attached tab) or the scan is `within` a uid."""
+async def _direct_scan(args, state):
+    """A scan of an agent tab sent straight to its top frame, without looking the tab up first: the
+    scan only reads, and its reply counts only if the URL it scanned passes the access check. None
+    when that cannot answer (the attached tab needs a lookup; `within`; the tab is closed or has no
+    content script yet; the scan failed): the caller then takes the checked path."""
     if _arg(args, 'within', None) != None:
         return None
     wanted = _arg(args, 'tab', None)
@@ -419,21 +420,21 @@ def _early_scan(args, state):
     if tab_id == None or tab_id not in state['tabs']:
         return None
     message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': _scan_payload(args, state, tab_id)}
-    return {'tab': tab_id, 'reply': send_to_frame(tab_id, 0, message, CONFIG['tab_timeout_ms']),
-            'listing': page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)}
+    # the frame list is taken while the top frame walks (it is only read when the walk finds frames)
+    listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
+    reply = await send_to_frame(tab_id, 0, message, CONFIG['tab_timeout_ms'])
+    if not reply['ok'] or reply['value'] == None or reply['value']['ok'] != True:
+        return None
+    denied = await _access(reply['value']['url'])
+    if denied != None:
+        return denied
+    return await _scanned(tab_id, args, state, reply, listing)
 
 
-def _no_receiver(reply):
-    return not reply['ok'] and 'timeout' not in reply and 'Receiving end does not exist' in reply['error']
-
-
-async def _scan(tab, args, state, early):
+async def _scan(tab, args, state):
     tab_id = tab['id']
-    key = _tkey(tab_id)
-    floor = state['floors'][key] if key in state['floors'] else 0
     payload = _scan_payload(args, state, tab_id)
     within = _arg(args, 'within', None)
-    frames_map = {}
     listing = None
     if within != None:
         # inside a frame, the rows come back to be frame-qualified here
@@ -445,15 +446,18 @@ async def _scan(tab, args, state, early):
         reply = routed['reply']
         if fkey != None and reply['ok'] and reply['value'] != None and reply['value']['ok'] == True:
             reply['value']['body'] = scan_format.join_body(_frame_lines(reply['value']['rows'], fkey, 0))
-    elif early != None and early['tab'] == tab_id:
-        listing = early['listing']
-        reply = await early['reply']
-        if _no_receiver(reply):
-            reply = await _call(tab_id, 0, payload)
     else:
-        # the frame list is taken while the top frame walks (it is only read when the walk finds frames)
         listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
         reply = await _call(tab_id, 0, payload)
+    return await _scanned(tab_id, args, state, reply, listing)
+
+
+async def _scanned(tab_id, args, state, reply, listing):
+    """The scan result from the top frame's (or `within` frame's) reply, with the frames merged in."""
+    key = _tkey(tab_id)
+    floor = state['floors'][key] if key in state['floors'] else 0
+    within = _arg(args, 'within', None)
+    frames_map = {}
     if not reply['ok']:
         return _tab_failure(reply, 'scan')
     top = reply['value']
@@ -647,7 +651,10 @@ async def page(args, ctx):
         return await _open(args, state)
     if method == 'tabs':
         return await _tabs(state)
-    early = _early_scan(args, state) if method == 'scan' else None
+    if method == 'scan':
+        direct = await _direct_scan(args, state)
+        if direct != None:
+            return direct
     found = await _target(args, state)
     if not found['ok']:
         return found['outcome']
@@ -662,7 +669,7 @@ async def page(args, ctx):
     if method == 'back':
         return await _back(tab)
     if method == 'scan':
-        return await _scan(tab, args, state, early)
+        return await _scan(tab, args, state)
     return await _tab_op(tab, args, state)
 
 
