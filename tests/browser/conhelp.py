@@ -72,3 +72,18 @@ def run_form(browser) -> dict | None:
 
 def field_error(browser, field: str) -> str:
     return js(browser, "document.getElementById('err-' + arguments[0]).textContent", field)
+
+
+def dev_private(browser, body: str):
+    """Run `body` on chrome://extensions, where chrome.developerPrivate is what the Site access UI uses."""
+    drv = browser.driver
+    back = drv.current_window_handle
+    drv.switch_to.new_window("tab")
+    try:
+        drv.get("chrome://extensions/?id=" + browser.extension_id)
+        return browser.page_eval_async("const done = arguments[arguments.length - 1]; const id = arguments[0];"
+                                       "(async () => {" + body + "})().then(done, e => done('error: ' + e));",
+                                       browser.extension_id)
+    finally:
+        drv.close()
+        drv.switch_to.window(back)

@@ -4,7 +4,8 @@ import json
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from conhelp import (js, wait_js, open_console, el, els, toggle_switch, pick_tool, fill, run_form, field_error)
+from conhelp import (js, wait_js, open_console, el, els, toggle_switch, pick_tool, fill, run_form, field_error,
+                     dev_private)
 from extension import ext_send, audit_log, effects
 from harness import wait_until
 
@@ -227,21 +228,6 @@ def test_host_access_lists_origins_and_refuses_required_revokes(fresh):
     assert refused["ok"] is False and "required" in refused["message"]
     other = ext_send(fresh, {"kind": "revoke_permission", "origin": "https://evil.example/*"})
     assert other["ok"] is False and other["field"] == "origin"
-
-
-def dev_private(browser, body: str):
-    """Run `body` on chrome://extensions, where chrome.developerPrivate is what the Site access UI uses."""
-    drv = browser.driver
-    back = drv.current_window_handle
-    drv.switch_to.new_window("tab")
-    try:
-        drv.get("chrome://extensions/?id=" + browser.extension_id)
-        return browser.page_eval_async("const done = arguments[arguments.length - 1]; const id = arguments[0];"
-                                       "(async () => {" + body + "})().then(done, e => done('error: ' + e));",
-                                       browser.extension_id)
-    finally:
-        drv.close()
-        drv.switch_to.window(back)
 
 
 def test_revoking_a_host_permission_makes_the_next_call_answer_permission_required(fresh, google_sites):

@@ -4,6 +4,7 @@ import time
 
 import pytest
 
+from conhelp import dev_private
 from extension import start_call, call_result, audit_log
 from harness import wait_until
 from page_fixtures import *  # noqa: F401,F403  (page_site, browser, chat, helpers)
@@ -352,3 +353,24 @@ def test_link_hrefs_match_the_url_parser(chat, page_site, query):
     page = f"https://{SHOP}/docs/hrefs.html{query.split('#')[0]}"
     assert ("fragment", page + "#cite_note-1", page + "#cite_note-1") in got
     assert ("colon", f"https://{SHOP}/docs/Help:Contents", f"https://{SHOP}/docs/Help:Contents") in got
+
+
+def test_a_scan_answers_permission_required_once_host_access_is_withdrawn(chat, page_site):
+    """A scan of an agent tab goes to its frame before any check; the content script still runs there
+    after access is withdrawn, and its answer must be refused on the URL it scanned."""
+    open_page(chat, "/index.html")
+    assert "Say hello" in scan(chat)
+    shop = f"https://{SHOP}/*"
+    try:
+        assert dev_private(chat, "await chrome.developerPrivate.updateExtensionConfiguration("
+                                 "{extensionId: id, hostAccess: 'ON_SPECIFIC_SITES'});"
+                                 f"await chrome.developerPrivate.addHostPermission(id, '{shop}'); return 'ok';") == "ok"
+        assert "Say hello" in scan(chat)
+        assert dev_private(chat, f"await chrome.developerPrivate.removeHostPermission(id, '{shop}'); return 'ok';") == "ok"
+        out = page_call(chat, {"method": "scan"})
+        assert out["ok"] is False and out["reason"] == "permission_required", out
+        assert "Say hello" not in str(out)
+    finally:
+        dev_private(chat, "await chrome.developerPrivate.updateExtensionConfiguration("
+                          "{extensionId: id, hostAccess: 'ON_ALL_SITES'}); return 'ok';")
+    assert "Say hello" in scan(chat)
