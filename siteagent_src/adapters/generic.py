@@ -412,7 +412,8 @@ async def _direct_scan(args, state):
     """A scan of an agent tab sent straight to its top frame, without looking the tab up first: the
     scan only reads, and its reply counts only if the URL it scanned passes the access check. None
     when that cannot answer (the attached tab needs a lookup; `within`; the tab is closed or has no
-    content script yet; the scan failed): the caller then takes the checked path."""
+    content script yet; the scan failed): the caller then takes the checked path. A tab that does
+    not answer in time gets tab_timeout at once."""
     if _arg(args, 'within', None) != None:
         return None
     wanted = _arg(args, 'tab', None)
@@ -420,12 +421,20 @@ async def _direct_scan(args, state):
     if tab_id == None or tab_id not in state['tabs']:
         return None
     message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': _scan_payload(args, state, tab_id)}
-    # the frame list is taken while the top frame walks (it is only read when the walk finds frames)
+    # the frame list, and the access check of the origin this tab showed last time, are taken while
+    # the top frame walks
     listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
+    key = _tkey(tab_id)
+    last = _scans[key]['url'] if key in _scans and 'url' in _scans[key] else None
+    early_access = _access(last) if last != None else None
     reply = await send_to_frame(tab_id, 0, message, CONFIG['tab_timeout_ms'])
+    if not reply['ok'] and 'timeout' in reply:
+        return _tab_failure(reply, 'scan')      # a busy tab: asking again would double the wait
     if not reply['ok'] or reply['value'] == None or reply['value']['ok'] != True:
         return None
-    denied = await _access(reply['value']['url'])
+    url = reply['value']['url']
+    same_origin = early_access != None and page_risk.url_verdict(url)['ok'] and _pattern(url) == _pattern(last)
+    denied = await (early_access if same_origin else _access(url))
     if denied != None:
         return denied
     return await _scanned(tab_id, args, state, reply, listing)
@@ -483,10 +492,8 @@ async def _scanned(tab_id, args, state, reply, listing):
         previous = None
     rendered = scan_format.render_lines(top['url'], top['title'], count, body, _arg(args, 'max_chars', 20000),
                                         _arg(args, 'cursor', 0), previous)
-    if within == None:
-        _scans[key] = {'lines': rendered['lines'], 'frames': frames_map}
-    elif old == None:
-        _scans[key] = {'lines': rendered['lines'], 'frames': frames_map}
+    if within == None or old == None:
+        _scans[key] = {'lines': rendered['lines'], 'frames': frames_map, 'url': top['url']}
     out = {'tab': tab_id, 'text': rendered['text'], 'untrusted': True, 'scan_ms': top['ms']}
     if rendered['next_cursor'] != None:
         out['cursor'] = rendered['next_cursor']

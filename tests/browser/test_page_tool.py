@@ -374,3 +374,17 @@ def test_a_scan_answers_permission_required_once_host_access_is_withdrawn(chat, 
         dev_private(chat, "await chrome.developerPrivate.updateExtensionConfiguration("
                           "{extensionId: id, hostAccess: 'ON_ALL_SITES'}); return 'ok';")
     assert "Say hello" in scan(chat)
+
+
+def test_a_scan_of_a_busy_tab_answers_tab_timeout_once(chat, page_site):
+    """The direct path does not ask a tab that timed out a second time (that would double the wait)."""
+    tab = open_page(chat, "/index.html")["tab"]
+    chat.sw_eval(f"chrome.scripting.executeScript({{target: {{tabId: {tab}}}, world: 'MAIN', func: () => {{"
+                 "setTimeout(() => { const end = Date.now() + 6000; while (Date.now() < end) {} }, 0); }}).then(() => 1)")
+    started = time.monotonic()
+    out = page_call(chat, {"method": "scan"}, 20000)
+    took = time.monotonic() - started
+    assert out["ok"] is False and out["reason"] == "tab_timeout", out
+    assert 2.5 < took < 5.5, took        # the test profile's 3 s once, not the 6 s the page is busy
+    time.sleep(max(0.0, 6.5 - took))
+    assert "Say hello" in scan(chat)
