@@ -421,12 +421,13 @@ async def _direct_scan(args, state):
     if tab_id == None or tab_id not in state['tabs']:
         return None
     message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': _scan_payload(args, state, tab_id)}
-    # the frame list, and the access check of the origin this tab showed last time, are taken while
-    # the top frame walks
-    listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
+    # the access check of the origin this tab showed last time runs while the top frame walks, and so
+    # does the frame list when the last scan of this page had frames (the list is a script run in
+    # every frame, which delays the walk: it is otherwise taken only when the walk finds frames)
     key = _tkey(tab_id)
     last = _scans[key]['url'] if key in _scans and 'url' in _scans[key] else None
     early_access = _access(last) if last != None else None
+    listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS) if last != None and _scans[key]['had_frames'] else None
     reply = await send_to_frame(tab_id, 0, message, CONFIG['tab_timeout_ms'])
     if not reply['ok'] and 'timeout' in reply:
         return _tab_failure(reply, 'scan')      # a busy tab: asking again would double the wait
@@ -456,7 +457,6 @@ async def _scan(tab, args, state):
         if fkey != None and reply['ok'] and reply['value'] != None and reply['value']['ok'] == True:
             reply['value']['body'] = scan_format.join_body(_frame_lines(reply['value']['rows'], fkey, 0))
     else:
-        listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
         reply = await _call(tab_id, 0, payload)
     return await _scanned(tab_id, args, state, reply, listing)
 
@@ -476,6 +476,8 @@ async def _scanned(tab_id, args, state, reply, listing):
     high = top['max_uid']
     count = top['count']
     if within == None and len(top['frames']) > 0:
+        if listing == None:
+            listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
         merged = await _scan_frames(tab_id, top, high, frames_map, listing)
         if merged['inserts'] != None:
             body = scan_format.insert_after(body, merged['inserts'])
@@ -493,7 +495,8 @@ async def _scanned(tab_id, args, state, reply, listing):
     rendered = scan_format.render_lines(top['url'], top['title'], count, body, _arg(args, 'max_chars', 20000),
                                         _arg(args, 'cursor', 0), previous)
     if within == None or old == None:
-        _scans[key] = {'lines': rendered['lines'], 'frames': frames_map, 'url': top['url']}
+        _scans[key] = {'lines': rendered['lines'], 'frames': frames_map, 'url': top['url'],
+                       'had_frames': within == None and len(top['frames']) > 0}
     out = {'tab': tab_id, 'text': rendered['text'], 'untrusted': True, 'scan_ms': top['ms']}
     if rendered['next_cursor'] != None:
         out['cursor'] = rendered['next_cursor']
