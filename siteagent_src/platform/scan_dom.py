@@ -82,6 +82,12 @@ def _build():
         if (node.parentNode && node.parentNode.nodeType === 11) return node.parentNode.host || null;
         return node.parentNode && node.parentNode.nodeType === 1 ? node.parentNode : null;
     }
+    // isHidden for an element whose parent is already known shown (visible, no aria-hidden up to stop)
+    function hiddenUnderShown(el, stop) {
+        if (!el.checkVisibility) return isHidden(el, stop);
+        if (!el.checkVisibility(VIS_PROP) && getComputedStyle(el).display !== 'contents') return true;
+        return el.getAttribute('aria-hidden') === 'true';
+    }
     function isHidden(node, stop) {
         const el = node.nodeType === 1 ? node : parentOf(node);
         if (!el) return false;
@@ -382,7 +388,8 @@ def _build():
     }
     // images and SVG elements never generate ::before/::after boxes
     function generates(el) { return el.tagName !== 'IMG' && el.namespaceURI !== SVG_NS; }
-    function fromContent(el, ctx) {
+    // shown: el is known visible (its text nodes need no check of their own)
+    function fromContent(el, ctx, shown) {
         const usePseudo = (ctx.pseudo === true || (ctx.pseudo && ctx.pseudo.has(el))) && generates(el);
         let out = usePseudo ? pseudoText(el, '::before') : '';
         if (out) out += ' ';
@@ -390,14 +397,14 @@ def _build():
         const inner = ctx.recursion ? ctx : Object.assign({}, ctx, {recursion: true});
         for (const child of childNodesFlat(el)) {
             if (child.nodeType === 3) {
-                if (textHidden === null) textHidden = !ctx.refHidden && isHidden(child, ctx.stop);
+                if (textHidden === null) textHidden = !shown && !ctx.refHidden && isHidden(child, ctx.stop);
                 if (!textHidden) out += child.data;
                 continue;
             }
             if (child.nodeType === 8) { out += ' '; continue; }
             if (child.nodeType !== 1) continue;
             if (SKIP.has(child.tagName) && child.tagName !== 'OPTION') continue;
-            const piece = text(child, inner);
+            const piece = text(child, inner, shown);
             if (child.tagName === 'BR') { out += ' '; continue; }
             if (piece === '') continue;
             out += isBlockish(child) ? ' ' + piece + ' ' : piece;
@@ -405,7 +412,8 @@ def _build():
         if (usePseudo) { const after = pseudoText(el, '::after'); if (after) out += ' ' + after; }
         return out;
     }
-    function text(node, ctx) {
+    // parentShown: the node's parent is known shown, so only the node itself is checked
+    function text(node, ctx, parentShown) {
         if (node.nodeType === 3) {
             if (!ctx.refHidden && isHidden(node, ctx.stop)) return '';
             return node.data;
@@ -415,7 +423,7 @@ def _build():
         if (ctx.visited.has(el)) return '';
         const isRoot = el === ctx.root;
         // 2A: hidden, unless reached through a reference to a hidden node
-        if (!isRoot && !ctx.refHidden && isHidden(el, ctx.stop)) {
+        if (!isRoot && !ctx.refHidden && (parentShown ? hiddenUnderShown(el, ctx.stop) : isHidden(el, ctx.stop))) {
             // visibility:hidden hides the element's own text, not descendants made visible again
             if (el.checkVisibility && el.checkVisibility() && !ariaHidden(el, ctx.stop) && !ctx.visited.has(el)) {
                 return fromContent(el, Object.assign({}, ctx, {recursion: true}));
@@ -459,7 +467,7 @@ def _build():
             const nameable = isRoot ? FROM_CONTENT.has(role) || el.tagName === 'SUMMARY' : true;
             if (nameable || ctx.recursion) {
                 if (!(isRoot && NAME_PROHIBITED.has(role))) {
-                    const content = fromContent(el, ctx);
+                    const content = fromContent(el, ctx, isRoot ? ctx.stop === el : !ctx.refHidden);
                     if (content.trim() !== '') return content;
                 }
             }
