@@ -21,6 +21,10 @@ STATE_KEY = 'page_tabs'
 POLICY_KEY = 'page_policy'
 FRAME_SCAN_LIMIT = 8
 FRAME_TIMEOUT_MS = 1500
+# A scan this large is formatted in the tab, so one string crosses to the worker instead of its rows;
+# a smaller one costs less to send as rows than the tab's formatter (new with each page, so not yet
+# optimised by the JS engine) costs to run there.
+FORMAT_IN_TAB_ROWS = 1000
 
 _STR = {'type': 'string', 'maxLength': 4096}
 PAGE_TOOL = {
@@ -401,8 +405,8 @@ async def _close(tab, state):
 # --- scan (with frames) ----------------------------------------------------------------------------
 
 def _scan_payload(args, state, tab_id):
-    """The tab side's scan request. The frame it goes to formats its own lines (one string crosses to
-    the worker instead of every row)."""
+    """The tab side's scan request (`format`: a scan of FORMAT_IN_TAB_ROWS rows or more comes back as
+    lines, not rows)."""
     key = _tkey(tab_id)
     floor = state['floors'][key] if key in state['floors'] else 0
     return {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True}
@@ -456,6 +460,7 @@ async def _scan(tab, args, state):
         reply = routed['reply']
         if fkey != None and reply['ok'] and reply['value'] != None and reply['value']['ok'] == True:
             reply['value']['body'] = scan_format.join_body(_frame_lines(reply['value']['rows'], fkey, 0))
+            reply['value']['rows'] = None
     else:
         reply = await _call(tab_id, 0, payload)
     return await _scanned(tab_id, args, state, reply, listing)
@@ -472,7 +477,12 @@ async def _scanned(tab_id, args, state, reply, listing):
     top = reply['value']
     if top == None or top['ok'] != True:
         return top if top != None else _fail(ADAPTER_ERROR, 'scan failed', None)
-    body = scan_format.split_body(top['body'])
+    if top['rows'] != None:
+        formatted = scan_format.format_body(top['rows'])
+        body = formatted['lines']
+        top['frame_lines'] = formatted['frame_lines']
+    else:
+        body = scan_format.split_body(top['body'])
     high = top['max_uid']
     count = top['count']
     if within == None and len(top['frames']) > 0:
@@ -695,7 +705,7 @@ async def page_tab(args):
     op = args['op']
     if op == 'scan':
         scanned = walker.scan(args)
-        if scanned['ok'] and _arg(args, 'format', False):
+        if scanned['ok'] and _arg(args, 'format', False) and len(scanned['rows']) >= FORMAT_IN_TAB_ROWS:
             body = scan_format.format_body(scanned['rows'])
             scanned['body'] = scan_format.join_body(body['lines'])
             scanned['frame_lines'] = body['frame_lines']

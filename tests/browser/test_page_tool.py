@@ -302,6 +302,24 @@ def test_frames_same_and_cross_origin(chat, page_site):
     assert page_call(chat, {"method": "click", "uid": "f9u1"})["reason"] == "stale_uid"
 
 
+def test_a_large_scan_formatted_in_the_tab_keeps_frames_under_their_lines(chat, page_site):
+    """1,200 rows: the tab formats the lines itself; both frames' lines still land under their own
+    iframe line, with frame-qualified uids, and the list between them is whole."""
+    open_page(chat, "/frames-many.html")
+    text = wait_until(lambda: (lambda t: t if len(re.findall(r"B f\d+u\d+ Inner button", t)) == 2 else None)(
+        scan(chat, max_chars=1000000)), 8, "both frames in the scan")
+    lines = text.split("\n")
+    for n in (1, 2):
+        at = next(i for i, l in enumerate(lines) if l.endswith(f"- iframe#cross-origin https://frames.test/frame-inner.html?cross={n}"))
+        assert lines[at + 1].strip() == "H2 Inner heading", lines[at:at + 3]
+        assert re.fullmatch(r"\s*B f\d+u\d+ Inner button", lines[at + 2]), lines[at:at + 3]
+    items = [l for l in lines if re.fullmatch(r"\s*L u\d+ Item \d+ <https://shop\.test/item-\d+\.html>", l)]
+    assert len(items) == 1200 and items[0].strip().split()[2:4] == ["Item", "1"] and items[-1].split()[3] == "1200"
+    first_frame = next(i for i, l in enumerate(lines) if "cross=1" in l)
+    second_frame = next(i for i, l in enumerate(lines) if "cross=2" in l)
+    assert first_frame < lines.index(items[0]) < lines.index(items[-1]) < second_frame
+
+
 def test_shadow_dom_open_and_closed(chat, page_site):
     open_page(chat, "/shadow.html")
     text = scan(chat)
