@@ -687,8 +687,11 @@ def _build():
             if (el.getAttribute('aria-hidden') === 'true' || el.inert) return;
             const role = roleOf(el);
             // a childless element that is not a widget prints nothing: no visibility check needed
-            if (el.firstChild === null && tag !== 'IFRAME' && tag !== 'FRAME' && tag !== 'SLOT' && !el.shadowRoot &&
-                !(closedRoots && el.localName.includes('-')) && !CODE[role]) return;
+            const first = el.firstChild;
+            const sr = el.shadowRoot;
+            const custom = tag.includes('-');      // a custom element (tagName keeps the hyphen)
+            if (first === null && tag !== 'IFRAME' && tag !== 'FRAME' && tag !== 'SLOT' && !sr &&
+                !(closedRoots && custom) && !CODE[role]) return;
             let hiddenHere = false;
             if (!el.checkVisibility(VIS_PROP)) {
                 if (!el.checkVisibility() && getComputedStyle(el).display !== 'contents') return;
@@ -765,8 +768,7 @@ def _build():
                 openProse(rows.length - 1, el, childDepth);
                 inProse = true;
             }
-            const sr = el.shadowRoot;
-            if (!sr && closedRoots && el.localName.includes('-') && chrome.dom.openOrClosedShadowRoot(el)) {
+            if (!sr && closedRoots && custom && chrome.dom.openOrClosedShadowRoot(el)) {
                 push(['Z', childDepth, el.localName]);
             }
             const top = prose.length ? prose[prose.length - 1] : null;
@@ -778,7 +780,7 @@ def _build():
                     else if (c.nodeType === 3 && !hiddenHere && top) { top.parts.push(c.data); if (!top.own) top.own = c.data.trim(); }
                 }
             } else {
-                for (let c = el.firstChild; c; c = c.nextSibling) {
+                for (let c = first; c; c = c.nextSibling) {
                     const t = c.nodeType;
                     if (t === 1) walk(c, childDepth, hiddenHere);
                     else if (t === 3 && !hiddenHere && top) { top.parts.push(c.data); if (!top.own) top.own = c.data.trim(); }
