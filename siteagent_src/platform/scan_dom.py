@@ -777,13 +777,13 @@ def _build():
                 for (let i = 0; i < kids.length; i++) {
                     const c = kids[i];
                     if (c.nodeType === 1) walk(c, childDepth, hiddenHere);
-                    else if (c.nodeType === 3 && !hiddenHere && top) { top.parts.push(c.data); if (!top.own) top.own = c.data.trim(); }
+                    else if (c.nodeType === 3 && !hiddenHere && top) { const d = c.data; top.parts.push(d); if (!top.own) top.own = d.trim(); }
                 }
             } else {
                 for (let c = first; c; c = c.nextSibling) {
                     const t = c.nodeType;
                     if (t === 1) walk(c, childDepth, hiddenHere);
-                    else if (t === 3 && !hiddenHere && top) { top.parts.push(c.data); if (!top.own) top.own = c.data.trim(); }
+                    else if (t === 3 && !hiddenHere && top) { const d = c.data; top.parts.push(d); if (!top.own) top.own = d.trim(); }
                 }
             }
             if (inProse) {
