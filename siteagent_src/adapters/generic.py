@@ -426,7 +426,7 @@ async def _direct_scan(args, state):
         return None
     message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': _scan_payload(args, state, tab_id)}
     # the access check of the origin this tab showed last time runs while the top frame walks, and so
-    # does the frame list when the last scan of this page had frames (the list is a script run in
+    # does the frame list when this tab's last scan had frames (the list is a script run in
     # every frame, which delays the walk: it is otherwise taken only when the walk finds frames)
     key = _tkey(tab_id)
     last = _scans[key]['url'] if key in _scans and 'url' in _scans[key] else None
