@@ -386,11 +386,14 @@ def _build():
         }
         return el.childNodes;
     }
-    // images and SVG elements never generate ::before/::after boxes
-    function generates(el) { return el.tagName !== 'IMG' && el.namespaceURI !== SVG_NS; }
+    // whether el's ::before/::after text is read: `pseudo` (hasPseudoRules) says it may have some;
+    // images and SVG elements never generate those boxes
+    function readsPseudo(el, pseudo) {
+        return (pseudo === true || (pseudo && pseudo.has(el))) && el.tagName !== 'IMG' && el.namespaceURI !== SVG_NS;
+    }
     // shown: el is known visible (its text nodes need no check of their own)
     function fromContent(el, ctx, shown) {
-        const usePseudo = (ctx.pseudo === true || (ctx.pseudo && ctx.pseudo.has(el))) && generates(el);
+        const usePseudo = readsPseudo(el, ctx.pseudo);
         let out = usePseudo ? pseudoText(el, '::before') : '';
         if (out) out += ' ';
         let textHidden = null;
@@ -490,7 +493,7 @@ def _build():
         const usePseudo = pseudo === undefined ? hasPseudoRules() : pseudo;
         if (stop === el && plainNamed(el, role === undefined ? roleOf(el) : role)) {
             let content = el.textContent;
-            if ((usePseudo === true || (usePseudo && usePseudo.has(el))) && generates(el)) {
+            if (readsPseudo(el, usePseudo)) {
                 const before = pseudoText(el, '::before'), after = pseudoText(el, '::after');
                 if (before) content = before + ' ' + content;
                 if (after) content += ' ' + after;
