@@ -232,9 +232,11 @@ def paginate(lines, max_chars, cursor):
     out = []
     used = 0
     index = start
-    # everything from start fits (the usual case): one length count instead of one per line
-    if start == 0 and total > 0 and str_len(join_body(lines)) + 1 <= budget - 60:
-        return {'text': join_body(lines), 'next_cursor': None, 'shown': total, 'total': total}
+    # everything fits (the usual case): one length count instead of one per line
+    if start == 0 and total > 0:
+        whole = join_body(lines)
+        if str_len(whole) + 1 <= budget - 60:
+            return {'text': whole, 'next_cursor': None, 'shown': total, 'total': total}
     while index < total:
         size = str_len(lines[index]) + 1
         if used + size > budget - 60 and len(out) > 0:
@@ -282,7 +284,7 @@ def render(url, title, count, rows, max_chars, cursor, previous):
 
 
 def render_lines(url, title, count, body, max_chars, cursor, previous):
-    """render, from body lines already formatted (the tab formats its own rows)."""
+    """render, from body lines already formatted (a large scan is formatted in the tab)."""
     if kind_of(body) != 'array':
         body = []
     shown = body
