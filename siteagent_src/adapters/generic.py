@@ -197,9 +197,13 @@ async def _ready_tab(args):
 
 # --- talking to frames -----------------------------------------------------------------------------
 
+def _tab_message(payload):
+    return {'kind': 'adapter_call', 'tool': 'page_tab', 'args': payload}
+
+
 async def _call(tab_id, frame_id, payload):
     """Run the tab side in one frame: {ok, value} | {ok: false, error, gone?}."""
-    message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': payload}
+    message = _tab_message(payload)
     reply = await send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
     if not reply['ok'] and 'timeout' not in reply and 'Receiving end does not exist' in reply['error']:
         if frame_id == 0:
@@ -424,7 +428,7 @@ async def _direct_scan(args, state):
     tab_id = wanted if wanted != None else state['current']
     if tab_id == None or tab_id not in state['tabs']:
         return None
-    message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': _scan_payload(args, state, tab_id)}
+    message = _tab_message(_scan_payload(args, state, tab_id))
     # the access check of the origin this tab showed last time runs while the top frame walks, and so
     # does the frame list when this tab's last scan had frames (the list is a script run in
     # every frame, which delays the walk: it is otherwise taken only when the walk finds frames)
@@ -437,9 +441,9 @@ async def _direct_scan(args, state):
         return _tab_failure(reply, 'scan')      # a busy tab: asking again would double the wait
     if not reply['ok'] or reply['value'] == None or reply['value']['ok'] != True:
         return None
-    url = reply['value']['url']
-    same_origin = early_access != None and page_risk.url_verdict(url)['ok'] and _pattern(url) == _pattern(last)
-    denied = await (early_access if same_origin else _access(url))
+    pattern = _pattern(reply['value']['url'])
+    same_origin = early_access != None and pattern != None and pattern == _pattern(last)
+    denied = await (early_access if same_origin else _access(reply['value']['url']))
     if denied != None:
         return denied
     return await _scanned(tab_id, args, state, reply, listing)
@@ -452,7 +456,8 @@ async def _scan(tab, args, state):
     listing = None
     if within != None:
         # inside a frame, the rows come back to be frame-qualified here
-        fkey = _split_uid(within)[0] if _split_uid(within) != None else None
+        parts = _split_uid(within)
+        fkey = parts[0] if parts != None else None
         payload['format'] = fkey == None
         routed = await _route(tab_id, within, payload, 'within')
         if not routed['ok']:
@@ -537,8 +542,7 @@ async def _frame_scan(tab_id, slot, floor):
     granted = await page_chrome.origin_granted(pattern)
     if not granted['ok'] or granted['value'] != True:
         return None
-    payload = {'op': 'scan', 'floor': floor, 'viewport': False}
-    message = {'kind': 'adapter_call', 'tool': 'page_tab', 'args': payload}
+    message = _tab_message({'op': 'scan', 'floor': floor, 'viewport': False})
     reply = await send_to_frame(tab_id, slot['frameId'], message, FRAME_TIMEOUT_MS)
     if not reply['ok'] and 'timeout' not in reply:
         injected = await page_chrome.inject_frame(tab_id, slot['frameId'], ['content.js'], FRAME_TIMEOUT_MS)
