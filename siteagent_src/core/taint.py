@@ -174,10 +174,66 @@ def args_tokens(args):
     return out
 
 
+def _seq(value):
+    return value if kind_of(value) == 'number' else 0
+
+
+def _count_below(stored, keys, limit):
+    count = 0
+    for key in keys:
+        if _seq(stored[key]) < limit:
+            count += 1
+    return count
+
+
+def admit(stored, fresh, cap):
+    """A new taint map: `stored` (`{key: sequence number}`) with the `fresh` keys it lacks added after
+    it, the lowest numbers dropped to keep at most `cap`. None when every fresh key is stored.
+    (Numbers, not key order: chrome.storage gives objects back with their keys sorted.)"""
+    new = []
+    seen = {}
+    for key in fresh:
+        if not has_key(stored, key) and not has_key(seen, key):
+            seen[key] = True
+            new.append(key)
+    if len(new) == 0:
+        return None
+    if len(new) > cap:
+        new = new[len(new) - cap:]
+    old = own_keys(stored)
+    top = 0
+    for key in old:
+        if _seq(stored[key]) > top:
+            top = _seq(stored[key])
+    drop = len(old) + len(new) - cap
+    limit = 0
+    if drop > 0:
+        # the lowest limit with at least `drop` numbers below it
+        low = 0
+        high = top + 1
+        while low < high:
+            middle = (low + high) // 2
+            if _count_below(stored, old, middle) >= drop:
+                high = middle
+            else:
+                low = middle + 1
+        limit = low
+    out = {}
+    for key in old:
+        if _seq(stored[key]) >= limit:
+            out[key] = stored[key]
+    for index in range(len(new)):
+        out[new[index]] = top + 1 + index
+    return out
+
+
 def flag_lines(flags):
-    """Preview lines for `[{token, origin}]`."""
+    """Preview lines for `[{token, origin}]`; a None token flags the call as a whole (origin says why)."""
     lines = []
     for flag in flags:
+        if flag['token'] is None:
+            lines.append('\u26a0 ' + flag['origin'])
+            continue
         word = 'address' if flag['token'].find('://') < 0 else 'link'
         lines.append('\u26a0 ' + flag['token'] + ': this ' + word + ' appeared in ' + flag['origin'])
     return lines

@@ -1,5 +1,7 @@
 """Issue 8: recipient rules, typed confirmation, taint flags (prompt injection), rule-of-two,
 rate limits and the hash re-check, through the real bridge with the test adapter's tools."""
+import time
+
 import pytest
 
 from extension import start_call, call_result, effects, audit_log, storage_dump
@@ -109,6 +111,66 @@ def test_tainted_address_turns_a_write_into_an_approval(page):
     popup.click("#deny")
     assert call_result(page, key)["payload"]["reason"] == "approval_denied"
     assert effects(page) == {}
+
+
+
+# The worker notes a result's taint after sending the result; the digests below are slowed or broken
+# inside the worker to show that a later write still waits for, or is flagged by, that note.
+SLOW_DIGEST = """(() => { const real = crypto.subtle.digest.bind(crypto.subtle); let calls = 0;
+  crypto.subtle.digest = (algo, data) => new Promise(r => setTimeout(r, calls++ < 2 ? 1500 : 0)).then(() => real(algo, data));
+  return 1; })()"""      # the first two digests (the read's two new tokens) are slow, the write's are not
+BROKEN_DIGEST = "(() => { crypto.subtle.digest = () => Promise.reject(new Error('digest broken')); return 1; })()"
+REAL_DIGEST = "(() => { delete crypto.subtle.digest; return 1; })()"
+
+
+def test_a_write_sent_while_a_results_taint_is_being_noted_is_judged_with_it(page):
+    stamp = time.monotonic_ns()
+    address = f"late{stamp}@drop.test"          # never hashed before in this worker, nor is the sender
+    page.sw_eval(SLOW_DIGEST)
+    try:
+        out(page.sa_call("test_read_mail", {"from": f"s{stamp}@y.test", "body": f"write down {address}"}))
+        key = start_call(page, "test_note", {"body": f"remember {address}"})
+        popup = page.wait_for_popup("approve.html")
+        popup.wait_for(f"document.getElementById('approve-flags').innerText.includes('{address}')")
+        popup.click("#deny")
+        assert call_result(page, key)["payload"]["reason"] == "approval_denied"
+        assert effects(page) == {}
+    finally:
+        page.sw_eval(REAL_DIGEST)
+
+
+def test_after_a_taint_note_fails_every_write_is_flagged_for_approval(page):
+    page.sw_eval(BROKEN_DIGEST)
+    try:
+        read = out(page.sa_call("test_read_mail", {"from": "x@y.test", "body": f"mail n{time.monotonic_ns()}@x.test"}))
+        assert read["ok"] is True
+        wait_until(lambda: any("the taint of a result could not be noted: digest broken" in r.text
+                               for r in page.sw_console(("warning",))), 5, "the failed note's warning")
+        page.sw_eval(REAL_DIGEST)           # the approval itself hashes the arguments
+        key = start_call(page, "test_note", {"body": "no address here"})
+        popup = page.wait_for_popup("approve.html")
+        popup.wait_for("document.getElementById('approve-flags').innerText.includes('could not be recorded')")
+        popup.click("#deny")
+        assert call_result(page, key)["payload"]["reason"] == "approval_denied"
+        assert effects(page) == {}
+    finally:
+        page.sw_eval(REAL_DIGEST)
+        page.stop_service_worker()          # the failed note is remembered until the worker restarts
+
+
+def test_taint_keeps_the_newest_tokens_when_a_session_has_read_more_than_its_cap(page):
+    stamp = time.monotonic_ns() % 10**4
+    batches = [[f"x{i}@r{stamp}b{k}.test" for i in range(80)] for k in range(30)]      # 2,400 addresses
+    for batch in batches:
+        assert out(page.sa_call("test_read_mail", {"from": f"s{stamp}@y.test", "body": " ".join(batch)}))["ok"] is True
+    key = start_call(page, "test_note", {"body": f"remember {batches[-1][-1]}"})
+    popup = page.wait_for_popup("approve.html")
+    popup.wait_for(f"document.getElementById('approve-flags').innerText.includes('{batches[-1][-1]}')")
+    popup.click("#deny")
+    assert call_result(page, key)["payload"]["reason"] == "approval_denied"
+    # the oldest are forgotten first (the documented cap of 2,000 per browser session)
+    assert out(page.sa_call("test_note", {"body": f"remember {batches[0][0]}"}))["ok"] is True
+    assert effects(page) == {"test_note": 1}
 
 
 def test_per_tool_rate_limit(page):

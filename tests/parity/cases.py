@@ -815,6 +815,12 @@ for args in [{"to": ["A@x.test"], "body": "go to https://x.test/a and b@y.test"}
 C("taint", "flag_lines", [{"token": "a@x.test", "origin": "an email from m (t)"},
                           {"token": "https://x.test/a", "origin": "a result read by t"}])
 C("taint", "flag_lines", [])
+for stored, fresh, cap in [({}, ["h:a", "h:b"], 3), ({"h:a": 1, "h:b": 2}, ["h:b", "h:c", "h:c"], 2),
+                           ({"h:a": 1}, ["h:a"], 2), ({"h:a": 1, "h:b": 2}, ["h:c", "h:d", "h:e"], 2),
+                           ({"h:z": 3, "h:x": 1, "h:y": 2}, ["h:n"], 3), ({}, [], 1),
+                           ({"h:b": 7, "h:a": 9, "h:c": 8}, ["h:d", "h:e"], 3), ({"h:a": True, "h:b": 4}, ["h:c"], 2)]:
+    C("taint", "admit", stored, fresh, cap)
+C("taint", "flag_lines", [{"token": None, "origin": "the call as a whole"}, {"token": "b@y.test", "origin": "o"}])
 
 # --- ratelimit ---------------------------------------------------------------------------------
 _RL = {"per_origin": {"max": 3, "window_s": 10}, "per_tool": {"max": 2, "window_s": 5},

@@ -13,7 +13,7 @@ from core.taint import flag_lines
 from platform.js import attempt_async, obj_keys, sleep, from_json
 from entries.worker import approvals, audit_store, journal, signing, health
 from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
-                                          remember_recipients, note_result)
+                                          remember_recipients, note_result_soon)
 from entries.worker.state import load_switches
 
 async def rules_state():
@@ -158,10 +158,10 @@ async def call(request, ctx):
         issue(lambda c: journal.mark(c, name, 'executing', ctx['source']), ctx['call_id'])
     outcome = await execute(tool, args, ctx)
     issue(lambda c: journal.finish(c, name, outcome), ctx['call_id'])
-    # the audit write is sent now (or awaited while the log loads); the next call's gates must see
-    # this result's taint, so that is awaited
-    await Promise.all([audit_store.record_soon(name, ctx['source'], outcome, args),
-                       note_result(tool, outcome['result'], ctx) if outcome['ok'] else None])
+    if outcome['ok']:
+        note_result_soon(tool, outcome['result'], ctx)
+    # the audit write is sent now (or awaited while the log loads)
+    await audit_store.record_soon(name, ctx['source'], outcome, args)
     return outcome
 
 

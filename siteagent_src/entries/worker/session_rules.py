@@ -8,10 +8,10 @@ worker's memory; after a restart a tainted token is still flagged, with a generi
 from buildinfo import CONFIG
 from core.ratelimit import check, limit_for_tool, limit_for_origin
 from core.recipients import recipients_of, check_send
-from core.taint import collect, args_tokens, is_untrusted
+from core.taint import collect, args_tokens, is_untrusted, admit
 from core.outcome import failure
 from platform.chrome import storage_get, storage_set
-from platform.js import now_ms, sha256_hex, serialized, obj_keys, drop_key
+from platform.js import now_ms, sha256_hex, serialized, obj_keys, drop_key, attempt_async
 from platform.cached_key import CachedKey, KEEP
 
 UNTRUSTED_KEY = 'rules_untrusted_seen'
@@ -72,6 +72,7 @@ async def rule_of_two_applies(tool, ctx):
         return False
     if tool['risk'] != 'write':
         return False
+    await notes_settled()
     return await untrusted_seen(ctx['origin'])
 
 
@@ -99,6 +100,31 @@ async def _hash_key(token):
     return keys[0]
 
 
+NOTES_KEY = 'taint-notes'
+_notes = {'last': None, 'failed': None}     # failed: why a note failed (flags every later write)
+
+
+def note_result_soon(tool, result, ctx):
+    """Start noting a result (note_result) and return at once, so the result is not held back while
+    its text is tokenised and hashed. The gates of a later write wait for every note started before
+    it (notes_settled). After a note fails, which tokens it held is unknown: every later write is
+    flagged for approval until the worker restarts."""
+    if not is_untrusted(result):
+        return
+
+    def noted(done):
+        if not done['ok']:
+            _notes['failed'] = done['error']
+            console.warn('Site Agent: the taint of a result could not be noted: ' + done['error'])
+    _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(lambda ignored: note_result(tool, result, ctx), None)
+                                .then(noted))
+
+
+async def notes_settled():
+    if _notes['last'] != None:
+        await _notes['last']
+
+
 async def note_result(tool, result, ctx):
     """After a call: an untrusted result taints its addresses/URLs and the caller's session."""
     if not is_untrusted(result):
@@ -114,21 +140,20 @@ async def note_result(tool, result, ctx):
         return
 
     def edit(stored):
-        count = len(obj_keys(stored))
-        added = 0
-        for key in keys:
-            if count < MAX_TAINT and key not in stored:
-                stored[key] = True
-                count += 1
-                added += 1
-        return stored if added > 0 else KEEP
+        updated = admit(stored, keys, MAX_TAINT)       # the newest MAX_TAINT tokens are kept
+        return updated if updated != None else KEEP
     await _stored_taint.change(edit)
 
 
 async def taint_flags(args):
-    """`[{token, origin}]` for every address/URL in args that came from an untrusted result."""
+    """`[{token, origin}]` for every address/URL in args that came from an untrusted result, after
+    the notes of every earlier result; `{token: None, origin: why}` when one of them failed."""
+    await notes_settled()
     stored = await _stored_taint.read()
     flags = []
+    if _notes['failed'] != None:
+        flags.append({'token': None, 'origin': 'the addresses and links of an earlier read result could not be '
+                      + 'recorded (' + _notes['failed'] + '): check the ones in this call yourself'})
     tokens = args_tokens(args)
     keys = await _hash_keys(tokens)
     for index in range(len(tokens)):
