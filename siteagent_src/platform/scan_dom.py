@@ -690,10 +690,10 @@ def _build():
             if (el.getAttribute('aria-hidden') === 'true' || el.inert) return;
             const role = roleOf(el);
             // a childless element that is not a widget prints nothing: no visibility check needed
-            const first = el.firstChild;
+            const hasKids = el.hasChildNodes();
             const sr = el.shadowRoot;
             const custom = tag.includes('-');      // a custom element (tagName keeps the hyphen)
-            if (first === null && tag !== 'IFRAME' && tag !== 'FRAME' && tag !== 'SLOT' && !sr &&
+            if (!hasKids && tag !== 'IFRAME' && tag !== 'FRAME' && tag !== 'SLOT' && !sr &&
                 !(closedRoots && custom) && !CODE[role]) return;
             let hiddenHere = false;
             if (!el.checkVisibility(VIS_PROP)) {
@@ -782,8 +782,10 @@ def _build():
                     if (c.nodeType === 1) walk(c, childDepth, hiddenHere);
                     else if (c.nodeType === 3 && !hiddenHere && top) { const d = c.data; top.parts.push(d); if (!top.own) top.own = d.trim(); }
                 }
+            } else if (el.childElementCount === 0) {
+                if (hasKids && !hiddenHere && top) { const d = el.textContent; if (d) { top.parts.push(d); if (!top.own) top.own = d.trim(); } }
             } else {
-                for (let c = first; c; c = c.nextSibling) {
+                for (let c = el.firstChild; c; c = c.nextSibling) {
                     const t = c.nodeType;
                     if (t === 1) walk(c, childDepth, hiddenHere);
                     else if (t === 3 && !hiddenHere && top) { const d = c.data; top.parts.push(d); if (!top.own) top.own = d.trim(); }
