@@ -171,6 +171,7 @@ def main() -> None:
     print(f"chars ratio (median of scan/pw per page): {statistics.median(r['scan_chars'] / r['pw_chars'] for r in rows if r['pw_chars']):.3f}")
     print(f"time ratio  (median scan_ms / median pw_ms): {med('scan_ms') / med('pw_ms'):.3f}; "
           f"walker only: {med('walker_ms') / med('pw_ms'):.3f}")
+    print(f"time ratio  (median of scan/pw per page): {statistics.median(r['scan_ms'] / r['pw_ms'] for r in rows):.3f}")
     big = max(rows, key=lambda r: r["elements"])
     print(f"largest page {big['page']} ({big['elements']} elements): scan {big['scan_ms']:.1f} ms "
           f"(walker {big['walker_ms']:.1f} ms), playwright {big['pw_ms']:.1f} ms")
