@@ -72,7 +72,7 @@ def ax_pairs(nodes: list[dict]) -> list[tuple[str, str]]:
 def recall(expected: list[tuple[str, str]], got: list[tuple[str, str]], cap: int = 300) -> float:
     pool: dict[tuple[str, str], int] = {}
     for code, name in got:
-        key = (code, name[:cap].rstrip("…"))
+        key = (code, name[:cap])         # a name cut at NAME_CAP ends in "…" past the cap
         pool[key] = pool.get(key, 0) + 1
     hit = 0
     for code, name in expected:

@@ -12,9 +12,6 @@ _API = None
 
 def _build():
     __pragma__('js', '{}', r'''
-    const INLINE = new Set(['A','ABBR','B','BDI','BDO','CITE','CODE','DATA','DFN','EM','I','KBD','LABEL','MARK','Q','S',
-        'SAMP','SMALL','SPAN','STRONG','SUB','SUP','TIME','U','VAR','WBR','FONT','BIG','TT','NOBR','IMG','INPUT','BUTTON',
-        'SELECT','TEXTAREA','OUTPUT','METER','PROGRESS','DEL','INS','svg','SVG']);
     const SKIP = new Set(['SCRIPT','STYLE','NOSCRIPT','TEMPLATE','HEAD','META','LINK','TITLE','BASE','PARAM','SOURCE',
         'TRACK','DATALIST','OPTION','OPTGROUP']);
     const BLOCKS = new Set(['P','DIV','LI','TD','TH','DD','DT','BLOCKQUOTE','PRE','FIGCAPTION','SECTION','ARTICLE',
@@ -24,6 +21,11 @@ def _build():
     const FROM_CONTENT = new Set(['button','cell','checkbox','columnheader','comment','gridcell','heading','link',
         'menuitem','menuitemcheckbox','menuitemradio','option','radio','row','rowheader','sectionhead','switch','tab',
         'tooltip','treeitem']);
+    // containers that never give their content to an ancestor's name (Chromium: no name from contents)
+    const NO_CONTENT = new Set(['alert','alertdialog','application','article','banner','blockquote','complementary',
+        'contentinfo','dialog','document','feed','figure','form','grid','group','listbox','log','main','marquee',
+        'menu','menubar','meter','navigation','note','progressbar','radiogroup','search','searchbox','slider',
+        'spinbutton','status','table','tablist','tabpanel','term','textbox','timer','toolbar','tree','treegrid']);
     const NAME_PROHIBITED = new Set(['caption','code','deletion','emphasis','generic','insertion','paragraph',
         'presentation','none','strong','subscript','superscript','mark','time']);
     const ROLES = new Set(['alert','alertdialog','application','article','banner','blockquote','button','caption','cell',
@@ -38,6 +40,7 @@ def _build():
     const CODE = {link: 'L', button: 'B', textbox: 'T', searchbox: 'T', spinbutton: 'T', combobox: 'S', listbox: 'S',
         checkbox: 'C', 'switch': 'C', menuitemcheckbox: 'M', radio: 'R', menuitemradio: 'M', menuitem: 'M', tab: 'TB',
         option: 'O', slider: 'SL', treeitem: 'O'};
+    const ITEMS = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'option']);
     const SECTION = {main: 'main', navigation: 'nav', banner: 'header', contentinfo: 'footer', complementary: 'aside',
         search: 'search', form: 'form', dialog: 'dialog', alertdialog: 'dialog', region: 'region'};
     const TEXT_INPUTS = new Set(['text','email','tel','url','search','password','number','']);
@@ -271,8 +274,7 @@ def _build():
         if (BLOCKS.has(el.tagName)) {
             return true;
         }
-        if (INLINE.has(el.tagName)) return false;
-        const d = getComputedStyle(el).display;
+        const d = getComputedStyle(el).display;      // a span may be display:block
         return d !== 'inline' && d !== 'contents' && d !== 'none';
     }
     function embeddedValue(el, role) {
@@ -467,8 +469,9 @@ def _build():
                 if (host && host.trim() !== '') return host;
             }
             // 2F: name from content
-            const nameable = isRoot ? FROM_CONTENT.has(role) || el.tagName === 'SUMMARY' : true;
-            if (nameable || ctx.recursion) {
+            const nameable = isRoot ? FROM_CONTENT.has(role) || el.tagName === 'SUMMARY' :
+                ctx.labelledby || ctx.inLabel || !NO_CONTENT.has(role);
+            if (nameable || (ctx.recursion && isRoot)) {
                 if (!(isRoot && NAME_PROHIBITED.has(role))) {
                     const content = fromContent(el, ctx, isRoot ? ctx.stop === el : !ctx.refHidden);
                     if (content.trim() !== '') return content;
@@ -742,9 +745,10 @@ def _build():
                         if (owner && (role === 'link' || role === 'button') && name && SENTENCE.has(owner.tagName)) {
                             prose[prose.length - 1].parts.push(' ' + name + ' ');
                         }
-                        // headings and links: walk on for what they contain (links in headings, headings
-                        // in links), their text muted; other widgets' insides are part of their name
-                        if (code !== 'H' && role !== 'link') return;
+                        // headings, links and items (menu items, tabs, tree items, options): walk on for
+                        // what they contain (a link in a menu item is what a click must reach), their text
+                        // muted; other widgets' insides are part of their name
+                        if (code !== 'H' && role !== 'link' && !ITEMS.has(role)) return;
                         mute = true;
                     } else if (el.tagName !== 'A') {
                         return;

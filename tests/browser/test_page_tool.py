@@ -173,6 +173,23 @@ def test_stale_uids_never_lie(chat, page_site):
     assert not records(page_site, "stable")
 
 
+
+def test_names_follow_blocks_and_skip_containers_and_items_list_their_links(chat, page_site):
+    open_page(chat, "/names.html")
+    text = scan(chat)
+    lines = [line.strip() for line in text.split("\n")]
+    # a link inside a menu item is listed too: clicking the item itself would not follow it
+    assert re.search(r"^\s*M u\d+ About us$", text, re.M) and re.search(r"^\s*L u\d+ About us <https://shop\.test/about\.html>$", text, re.M)
+    assert any(re.fullmatch(r"M u\d+ Plain item", line) for line in lines)
+    # spans shown as blocks are separate words, inline ones run together (as in Chromium's names)
+    assert re.search(r"^\s*L u\d+ Best flashlight ever Lumify <", text, re.M)
+    assert re.search(r"^\s*L u\d+ Runtogether <", text, re.M)
+    # a figure gives an ancestor's name only its caption, never its content
+    assert re.search(r"^\s*L u\d+ Citi fined <", text, re.M) and "Citi fined Citi fined" not in text
+    assert re.search(r"^\s*L u\d+ Sales chart <", text, re.M)
+    clicked = page_call(chat, {"method": "click", "uid": uid_of(text, "L", "About us")})
+    assert clicked["ok"] and clicked["result"]["navigated"] is True and clicked["result"]["url"].endswith("/about.html"), clicked
+
 def test_navigate_back_tabs_close(chat):
     first = open_page(chat, "/index.html")
     nav = page_call(chat, {"method": "navigate", "url": f"https://{SHOP}/about.html"})
