@@ -21,11 +21,12 @@ def _build():
     const FROM_CONTENT = new Set(['button','cell','checkbox','columnheader','comment','gridcell','heading','link',
         'menuitem','menuitemcheckbox','menuitemradio','option','radio','row','rowheader','sectionhead','switch','tab',
         'tooltip','treeitem']);
-    // containers that never give their content to an ancestor's name (Chromium: no name from contents)
+    // containers that never give their content to an ancestor's name (Chromium: no name from contents;
+    // TABLE is left out: Chromium tells layout tables, which do give theirs, from data tables)
     const NO_CONTENT = new Set(['alert','alertdialog','application','article','banner','blockquote','complementary',
         'contentinfo','dialog','document','feed','figure','form','grid','group','listbox','log','main','marquee',
         'menu','menubar','meter','navigation','note','progressbar','radiogroup','search','searchbox','slider',
-        'spinbutton','status','table','tablist','tabpanel','term','textbox','timer','toolbar','tree','treegrid']);
+        'spinbutton','status','tablist','tabpanel','term','textbox','timer','toolbar','tree','treegrid']);
     const NAME_PROHIBITED = new Set(['caption','code','deletion','emphasis','generic','insertion','paragraph',
         'presentation','none','strong','subscript','superscript','mark','time']);
     const ROLES = new Set(['alert','alertdialog','application','article','banner','blockquote','button','caption','cell',
