@@ -105,10 +105,10 @@ _notes = {'last': None, 'failed': None}     # failed: why a note failed (flags e
 
 
 def note_result_soon(tool, result, ctx):
-    """Start noting a result (note_result) and return at once, so the result is not held back while
-    its text is tokenised and hashed. The gates of a later write wait for every note started before
-    it (notes_settled). After a note fails, which tokens it held is unknown: every later write is
-    flagged for approval until the worker restarts."""
+    """Start noting a result (note_result); notes run one after another, and the gates of a write
+    wait for every note started before them (notes_settled), whichever call or tab it came from. A
+    note that fails does not withhold its result: which tokens it held is unknown, so every later
+    write is flagged for approval until the worker restarts."""
     if not is_untrusted(result):
         return
 
