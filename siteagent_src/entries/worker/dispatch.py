@@ -13,7 +13,7 @@ from core.taint import flag_lines
 from platform.js import attempt_async, obj_keys, sleep, from_json
 from entries.worker import approvals, audit_store, journal, signing, health
 from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
-                                          remember_recipients, note_result_soon, notes_settled)
+                                          remember_recipients, begin_note, notes_settled)
 from entries.worker.state import load_switches
 
 async def rules_state():
@@ -159,7 +159,7 @@ async def call(request, ctx):
     outcome = await execute(tool, args, ctx)
     issue(lambda c: journal.finish(c, name, outcome), ctx['call_id'])
     if outcome['ok']:
-        note_result_soon(tool, outcome['result'], ctx)
+        begin_note(tool, outcome['result'], ctx)
     # the audit write is sent now (or awaited while the log loads). The taint note is awaited too:
     # sent on without it, the result came back sooner, but a caller's next call then shared the CPU
     # with the note, and back-to-back scans of a median page were ~2 ms slower on two cores

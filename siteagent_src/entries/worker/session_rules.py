@@ -104,7 +104,7 @@ NOTES_KEY = 'taint-notes'
 _notes = {'last': None, 'failed': None}     # failed: why a note failed (flags every later write)
 
 
-def note_result_soon(tool, result, ctx):
+def begin_note(tool, result, ctx):
     """Start noting a result (note_result); notes run one after another, and the gates of a write
     wait for every note started before them (notes_settled), whichever call or tab it came from. A
     note that fails does not withhold its result: which tokens it held is unknown, so every later
