@@ -636,6 +636,11 @@ def _build():
         function openProse(at, el, depth) {
             prose.push({at: at, parts: [], el: el, depth: depth, p0: proseRows, o0: otherRows});
         }
+        // text shown in the open prose block; `own`: its first text that is not only whitespace
+        function addText(buf, d) {
+            buf.parts.push(d);
+            if (!buf.own) buf.own = d.trim();
+        }
         function push(row) {
             rows.push(row);
             if (!(row[0] === 'E' && row[2] === 'L')) otherRows += 1;
@@ -785,15 +790,15 @@ def _build():
                 for (let i = 0; i < kids.length; i++) {
                     const c = kids[i];
                     if (c.nodeType === 1) walk(c, childDepth, hiddenHere);
-                    else if (c.nodeType === 3 && !hiddenHere && top) { const d = c.data; top.parts.push(d); if (!top.own) top.own = d.trim(); }
+                    else if (c.nodeType === 3 && !hiddenHere && top) addText(top, c.data);
                 }
             } else if (el.childElementCount === 0) {
-                if (hasKids && !hiddenHere && top) { const d = el.textContent; if (d) { top.parts.push(d); if (!top.own) top.own = d.trim(); } }
+                if (hasKids && !hiddenHere && top) { const d = el.textContent; if (d) addText(top, d); }
             } else {
                 for (let c = el.firstChild; c; c = c.nextSibling) {
                     const t = c.nodeType;
                     if (t === 1) walk(c, childDepth, hiddenHere);
-                    else if (t === 3 && !hiddenHere && top) { const d = c.data; top.parts.push(d); if (!top.own) top.own = d.trim(); }
+                    else if (t === 3 && !hiddenHere && top) addText(top, c.data);
                 }
             }
             if (inProse) {

@@ -126,9 +126,7 @@ async def notes_settled():
 
 
 async def note_result(tool, result, ctx):
-    """After a call: an untrusted result taints its addresses/URLs and the caller's session."""
-    if not is_untrusted(result):
-        return
+    """After a call: an untrusted result (begin_note checks) taints its addresses/URLs and the caller's session."""
     await _mark_untrusted(ctx['origin'])
     pairs = collect(result, tool)
     keys = await _hash_keys([pair[0] for pair in pairs])
