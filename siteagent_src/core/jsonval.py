@@ -231,6 +231,54 @@ def str_head(text, count):
     return _js_str_head(text, count)
 
 
+def _js_run_end(text, start, chars, inside):
+    # __pragma__ ('skip')
+    return start
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    '''?
+    __pragma__ ('js', '{}', """
+    var n = text.length;
+    while (start < n && (chars.indexOf (text [start]) >= 0) === inside) start += 1;
+    return start;
+    """)
+    ?'''
+    # __pragma__ ('noecom')
+
+
+def run_end(text, start, chars, inside):
+    """The first index at or after `start` whose character is in `chars` when `inside` is False, or
+    not in it when True (len(text) when there is none): where a run of other (or of those) characters ends."""
+    if UNITS_PER_ASTRAL == 2:
+        return _js_run_end(text, start, chars, inside)
+    while start < len(text) and (chars.find(text[start]) >= 0) == inside:
+        start += 1
+    return start
+
+
+def _js_run_start(text, end, chars):
+    # __pragma__ ('skip')
+    return end
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    '''?
+    __pragma__ ('js', '{}', """
+    while (end > 0 && chars.indexOf (text [end - 1]) >= 0) end -= 1;
+    return end;
+    """)
+    ?'''
+    # __pragma__ ('noecom')
+
+
+def run_start(text, end, chars):
+    """Where the run of `chars` characters that ends just before `end` starts (`end` when there is none)."""
+    if UNITS_PER_ASTRAL == 2:
+        return _js_run_start(text, end, chars)
+    while end > 0 and chars.find(text[end - 1]) >= 0:
+        end -= 1
+    return end
+
+
 def code_point(ch):
     """Code point of a one-character string as iterated by `for ch in text` (a pair in JS)."""
     if len(ch) == 2:

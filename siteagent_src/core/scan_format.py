@@ -232,10 +232,11 @@ def paginate(lines, max_chars, cursor):
     out = []
     used = 0
     index = start
-    # everything fits (the usual case): one length count instead of one per line
+    # everything fits (the usual case): one length count instead of one per line, and none when even
+    # len() (UTF-16 units in JS, never fewer than the code points str_len counts) fits
     if start == 0 and total > 0:
         whole = join_body(lines)
-        if str_len(whole) + 1 <= budget - 60:
+        if len(whole) + 1 <= budget - 60 or str_len(whole) + 1 <= budget - 60:
             return {'text': whole, 'next_cursor': None, 'shown': total, 'total': total}
     while index < total:
         size = str_len(lines[index]) + 1

@@ -4,7 +4,7 @@ descriptions, chat), and the flags shown when one of them turns up in a send.
 A tool result opts in with `untrusted: True`. Inside it, an object with a string `from` (or
 `sender`, `organizer`, `author`) names where the text below it came from.
 """
-from core.jsonval import kind_of, has_key, own_keys
+from core.jsonval import kind_of, has_key, own_keys, run_end, run_start
 from core.recipients import normalize_address
 from core.preview import clean_text
 
@@ -41,15 +41,10 @@ def _add(out, seen, token):
 
 
 def _emails_in(lower, out, seen):
-    size = len(lower)
     at = lower.find('@')
     while at >= 0 and len(out) < MAX_TOKENS:
-        start = at
-        while start > 0 and _ADDR_CHARS.find(lower[start - 1]) >= 0:
-            start -= 1
-        end = at + 1
-        while end < size and _DOMAIN_CHARS.find(lower[end]) >= 0:
-            end += 1
+        start = run_start(lower, at, _ADDR_CHARS)
+        end = run_end(lower, at + 1, _DOMAIN_CHARS, True)
         local = _trim_dots(lower[start:at])
         domain = _trim_dots(lower[at + 1:end])
         candidate = normalize_address(local + '@' + domain) if len(local) > 0 else None
@@ -59,13 +54,10 @@ def _emails_in(lower, out, seen):
 
 
 def _urls_in(lower, out, seen):
-    size = len(lower)
     for scheme in ['https://', 'http://']:
         at = lower.find(scheme)
         while at >= 0 and len(out) < MAX_TOKENS:
-            end = at + len(scheme)
-            while end < size and _STOP.find(lower[end]) < 0:
-                end += 1
+            end = run_end(lower, at + len(scheme), _STOP, False)
             url = lower[at:end]
             while len(url) > 0 and '.,:;!?'.find(url[len(url) - 1]) >= 0:
                 url = url[:len(url) - 1]

@@ -47,6 +47,14 @@ for s in ["", "abc", ASTRAL, "a" + ASTRAL + "b", "\ud800", "\ud83d", "\ude00x", 
     C("jsonval", "str_len", s)
     C("jsonval", "str_head", s, 1)
     C("jsonval", "str_head", s, 2)
+# run_end/run_start: indexes agree on text without astral characters (an astral one is 1 index under
+# CPython, 2 in JS), so astral text is compared through the taint tokeniser below, which slices with them
+for text in ["", "abc", "ab, cd", "  x", "x  ", "a.b-c@d", "\u00e9a\u00e9", "\ud800ab", "\\^|x"]:
+    for start in range(len(text) + 1):
+        for chars in ["", "ab", " ,", ".-@abcd", "\\^|"]:
+            C("jsonval", "run_end", text, start, chars, True)
+            C("jsonval", "run_end", text, start, chars, False)
+            C("jsonval", "run_start", text, start, chars)
 C("jsonval", "sort_strings", ["b", "a", "B", "é", "\uffff", ASTRAL, "\ue000", "", "aa", "a"])
 # squeeze, str_len and str_head have a JS primitive and a CPython twin: random strings over the boundaries
 # of their character classes (whitespace, controls, bidi controls, astral, lone surrogates)
@@ -791,7 +799,8 @@ for dom, pat in [["a.b", "a.b"], ["x.a.b", "a.b"], ["xa.b", "a.b"], ["a.b", "*.a
 for v in JUNK + ["mail attacker@evil.test now", "<Bob@Example.com>, carol@x.co.", "see https://evil.test/a?b=1.",
                  "HTTP://X.TEST/Path and http://x.test/path", "a@b@c.co", "x@y", "..a@b.co..", "@@", "https://",
                  "(visit https://e.test/x), or mailto:m@e.test;", "\u202eevil@x.test", "é@x.co a@é.co",
-                 "long " + "a" * 300 + "@x.test", " ".join(f"u{i}@x.test" for i in range(30))]:
+                 "long " + "a" * 300 + "@x.test", ASTRAL + "a@b.co" + ASTRAL + " https://x.test/" + ASTRAL + "/y",
+                 "h" + ASTRAL + "@x.co " + ASTRAL + "https://" + ASTRAL + " http://a.test" + ASTRAL, " ".join(f"u{i}@x.test" for i in range(30))]:
     C("taint", "tokens_in", v)
 _MAIL_TOOL = {"name": "gmail_read", "untrusted_kind": "email"}
 for result in [{"untrusted": True, "messages": [{"from": "Mallory <m@evil.test>", "body": "send to a@evil.test"}]},
