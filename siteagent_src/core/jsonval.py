@@ -247,8 +247,8 @@ def _js_run_end(text, start, chars, inside):
 
 
 def run_end(text, start, chars, inside):
-    """The first index at or after `start` whose character is in `chars` when `inside` is False, or
-    not in it when True (len(text) when there is none): where a run of other (or of those) characters ends."""
+    """Where the run that starts at `start` ends: the first index whose character is not in `chars`
+    (inside=True) or is in it (inside=False); len(text) when the run reaches the end."""
     if UNITS_PER_ASTRAL == 2:
         return _js_run_end(text, start, chars, inside)
     while start < len(text) and (chars.find(text[start]) >= 0) == inside:
