@@ -24,13 +24,8 @@ def _field(obj, key, default):
 
 
 def _trim_dots(text):
-    start = 0
-    end = len(text)
-    while start < end and (text[start] == '.' or text[start] == '-'):
-        start += 1
-    while end > start and (text[end - 1] == '.' or text[end - 1] == '-'):
-        end -= 1
-    return text[start:end]
+    """text without its leading and trailing dots and hyphens ('' when it has nothing else)."""
+    return text[run_end(text, 0, '.-', True):run_start(text, len(text), '.-')]
 
 
 def _add(out, seen, token):
@@ -58,9 +53,7 @@ def _urls_in(lower, out, seen):
         at = lower.find(scheme)
         while at >= 0 and len(out) < MAX_TOKENS:
             end = run_end(lower, at + len(scheme), _STOP, False)
-            url = lower[at:end]
-            while len(url) > 0 and '.,:;!?'.find(url[len(url) - 1]) >= 0:
-                url = url[:len(url) - 1]
+            url = lower[at:run_start(lower, end, '.,:;!?')]     # never past the scheme's '//'
             if len(url) > len(scheme):
                 _add(out, seen, url)
             at = lower.find(scheme, end)
