@@ -173,7 +173,6 @@ def test_stale_uids_never_lie(chat, page_site):
     assert not records(page_site, "stable")
 
 
-
 def test_names_follow_blocks_and_skip_containers_and_items_list_their_links(chat, page_site):
     open_page(chat, "/names.html")
     text = scan(chat)
@@ -189,6 +188,7 @@ def test_names_follow_blocks_and_skip_containers_and_items_list_their_links(chat
     assert re.search(r"^\s*L u\d+ Sales chart <", text, re.M)
     clicked = page_call(chat, {"method": "click", "uid": uid_of(text, "L", "About us")})
     assert clicked["ok"] and clicked["result"]["navigated"] is True and clicked["result"]["url"].endswith("/about.html"), clicked
+
 
 def test_navigate_back_tabs_close(chat):
     first = open_page(chat, "/index.html")
