@@ -95,8 +95,10 @@ def _walk(value, source, depth, kind, tool, found):
         return
     k = kind_of(value)
     if k == 'string':
-        for token in tokens_in(value):
-            found.append([token, _describe(kind, source, tool)])
+        tokens = tokens_in(value)
+        origin = _describe(kind, source, tool) if len(tokens) > 0 else None
+        for token in tokens:
+            found.append([token, origin])
     elif k == 'array':
         for item in value:
             _walk(item, source, depth + 1, kind, tool, found)
