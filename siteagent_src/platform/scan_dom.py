@@ -209,6 +209,10 @@ def _build():
     // string, matched once per scan. true = unknown (a sheet we cannot read): ask every element.
     function collectPseudo(rules, bases) {
         for (const r of rules) {
+            if (typeof CSSImportRule !== 'undefined' && r instanceof CSSImportRule) {
+                if (sheetPseudo(r.styleSheet, bases) === true) return true;
+                continue;
+            }
             if (r.cssRules && !r.selectorText) { if (collectPseudo(r.cssRules, bases) === true) return true; continue; }
             const sel = r.selectorText;
             if (!sel || sel.indexOf(':') < 0 || !/:(before|after)/i.test(sel)) continue;
@@ -225,19 +229,23 @@ def _build():
         if (!href) return false;
         try { return new URL(href, location.href).origin === location.origin; } catch (e) { return false; }
     }
+    // a sheet's rules (and those it @imports) into bases; true: a sheet we cannot read
+    function sheetPseudo(sheet, bases) {
+        if (!sheet) return false;
+        let rules = null;
+        try { rules = sheet.cssRules; } catch (e) {
+            // a same-origin sheet is always readable once loaded: one that throws failed to load
+            return !sameOrigin(sheet.href);
+        }
+        return rules ? collectPseudo(rules, bases) : false;
+    }
     function hasPseudoRules() {
         const sheets = document.styleSheets;
         if (pseudoCache.sheets === sheets.length && pseudoCache.doc === document) return pseudoCache.any;
         const bases = [];
         let any = false;
         for (const sheet of sheets) {
-            let rules = null;
-            try { rules = sheet.cssRules; } catch (e) {
-                // a same-origin sheet is always readable once loaded: one that throws failed to load
-                if (sameOrigin(sheet.href)) continue;
-                any = true; break;
-            }
-            if (rules && collectPseudo(rules, bases) === true) { any = true; break; }
+            if (sheetPseudo(sheet, bases) === true) { any = true; break; }
         }
         if (!any && bases.length) {
             const set = new Set();

@@ -186,6 +186,8 @@ def test_names_follow_blocks_and_skip_containers_and_items_list_their_links(chat
     # a figure gives an ancestor's name only its caption, never its content
     assert re.search(r"^\s*L u\d+ Citi fined <", text, re.M) and "Citi fined Citi fined" not in text
     assert re.search(r"^\s*L u\d+ Sales chart <", text, re.M)
+    # ::after text is part of a name, also when its rule is in a sheet that another one @imports
+    assert re.search(r"^\s*L u\d+ Offers \(new\) <", text, re.M), text
     clicked = page_call(chat, {"method": "click", "uid": uid_of(text, "L", "About us")})
     assert clicked["ok"] and clicked["result"]["navigated"] is True and clicked["result"]["url"].endswith("/about.html"), clicked
 
