@@ -53,7 +53,6 @@ def _build():
     const table = new Map();       // n -> {ref, fp, route}
     let counter = 0;
     let route = null;
-    let pseudoCache = {sheets: -1, any: true};
     let hasBase = true;
     let origin = '';
     let docBase = '';              // the document URL without its fragment
@@ -206,7 +205,7 @@ def _build():
     const SQUASHED = /[^\S ]|\u200b| {2}|^ | $/;
     function squash(s) { return SQUASHED.test(s) ? s.replace(/[\s\u200b]+/g, ' ').trim() : s; }
     // Which elements may have ::before/::after text: the base selectors of rules that set a content
-    // string, matched once per scan. true = unknown (a sheet we cannot read): ask every element.
+    // string (hasPseudoRules matches them). true = unknown (a sheet we cannot read): ask every element.
     function collectPseudo(rules, bases) {
         for (const r of rules) {
             if (typeof CSSImportRule !== 'undefined' && r instanceof CSSImportRule) {
@@ -239,23 +238,44 @@ def _build():
         }
         return rules ? collectPseudo(rules, bases) : false;
     }
+    // cached while every sheet keeps its rule count (CSS-in-JS inserts rules into a sheet it has);
+    // the elements those bases match are found again once the DOM has changed
+    let pseudoCache = {sig: null, doc: null, bases: [], unknown: true, set: null};
+    let pseudoStale = true;
+    let pseudoWatch = null;        // made on first use: this module loads in the worker too
+    function sheetSignature(sheets) {
+        let sig = String(sheets.length);
+        for (const sheet of sheets) {
+            let count = 'x';
+            try { count = sheet.cssRules.length; } catch (e) { /* cross-origin or not loaded */ }
+            sig += ',' + count;
+        }
+        return sig;
+    }
     function hasPseudoRules() {
         const sheets = document.styleSheets;
-        if (pseudoCache.sheets === sheets.length && pseudoCache.doc === document) return pseudoCache.any;
-        const bases = [];
-        let any = false;
-        for (const sheet of sheets) {
-            if (sheetPseudo(sheet, bases) === true) { any = true; break; }
+        const sig = sheetSignature(sheets);
+        if (pseudoCache.sig !== sig || pseudoCache.doc !== document) {
+            const bases = [];
+            let unknown = false;
+            for (const sheet of sheets) {
+                if (sheetPseudo(sheet, bases) === true) { unknown = true; break; }
+            }
+            pseudoCache = {sig: sig, doc: document, bases: bases, unknown: unknown, set: null};
         }
-        if (!any && bases.length) {
+        if (pseudoCache.unknown) return true;
+        if (!pseudoCache.bases.length) return false;
+        if (pseudoCache.set === null || pseudoStale) {
             const set = new Set();
-            for (const base of bases) {
+            for (const base of pseudoCache.bases) {
                 try { for (const el of document.querySelectorAll(base)) set.add(el); } catch (e) { /* :hover etc. */ }
             }
-            any = set;
+            pseudoCache.set = set;
+            pseudoStale = false;
+            if (!pseudoWatch) pseudoWatch = new MutationObserver(() => { pseudoStale = true; pseudoWatch.disconnect(); });
+            pseudoWatch.observe(document, {subtree: true, childList: true, attributes: true});
         }
-        pseudoCache = {sheets: sheets.length, any: any, doc: document};
-        return any;
+        return pseudoCache.set;
     }
     function pseudoText(el, which) {
         const content = getComputedStyle(el, which).content;

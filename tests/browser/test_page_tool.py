@@ -188,6 +188,10 @@ def test_names_follow_blocks_and_skip_containers_and_items_list_their_links(chat
     assert re.search(r"^\s*L u\d+ Sales chart <", text, re.M)
     # ::after text is part of a name, also when its rule is in a sheet that another one @imports
     assert re.search(r"^\s*L u\d+ Offers \(new\) <", text, re.M), text
+    # ... and for an element added after the last scan
+    added = page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Add an offer")})
+    assert added["ok"], added
+    assert re.search(r"^\s*L u\d+ Late offers \(new\) <", scan(chat), re.M)
     clicked = page_call(chat, {"method": "click", "uid": uid_of(text, "L", "About us")})
     assert clicked["ok"] and clicked["result"]["navigated"] is True and clicked["result"]["url"].endswith("/about.html"), clicked
 
