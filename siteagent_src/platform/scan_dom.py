@@ -238,11 +238,12 @@ def _build():
         }
         return rules ? collectPseudo(rules, bases) : false;
     }
-    // cached while every sheet keeps its rule count (CSS-in-JS inserts rules into a sheet it has);
-    // the elements those bases match are found again once the DOM has changed
-    let pseudoCache = {sig: null, doc: null, bases: [], unknown: true, set: null};
-    let pseudoStale = true;
-    let pseudoWatch = null;        // made on first use: this module loads in the worker too
+    // Per tree (a document, or a shadow root: a document's rules never reach into one), which elements
+    // may have ::before/::after text. Kept while every sheet keeps its rule count (CSS-in-JS inserts
+    // rules into a sheet it has); the elements are found again once the tree has changed.
+    const pseudoTrees = new WeakMap();     // tree -> {sig, bases, unknown, set, stale, watch}
+    const NO_PSEUDO = new Set();
+    let otherTrees = false;                // a shadow root or a frame's document was entered
     function sheetSignature(sheets) {
         let sig = String(sheets.length);
         for (const sheet of sheets) {
@@ -252,30 +253,42 @@ def _build():
         }
         return sig;
     }
-    function hasPseudoRules() {
-        const sheets = document.styleSheets;
+    function treeSheets(tree) {
+        const sheets = Array.from(tree.styleSheets || []);
+        if (tree.adoptedStyleSheets) for (const sheet of tree.adoptedStyleSheets) sheets.push(sheet);
+        return sheets;
+    }
+    function pseudoOf(tree) {
+        const sheets = treeSheets(tree);
         const sig = sheetSignature(sheets);
-        if (pseudoCache.sig !== sig || pseudoCache.doc !== document) {
+        let entry = pseudoTrees.get(tree);
+        if (!entry || entry.sig !== sig) {
+            if (entry && entry.watch) entry.watch.disconnect();
             const bases = [];
             let unknown = false;
             for (const sheet of sheets) {
                 if (sheetPseudo(sheet, bases) === true) { unknown = true; break; }
             }
-            pseudoCache = {sig: sig, doc: document, bases: bases, unknown: unknown, set: null};
+            entry = {sig: sig, bases: bases, unknown: unknown, set: null, stale: true, watch: null};
+            pseudoTrees.set(tree, entry);
         }
-        if (pseudoCache.unknown) return true;
-        if (!pseudoCache.bases.length) return false;
-        if (pseudoCache.set === null || pseudoStale) {
+        if (entry.unknown) return true;
+        if (!entry.bases.length) return NO_PSEUDO;      // not false: readsPseudo takes that as "never"
+        if (entry.set === null || entry.stale) {
             const set = new Set();
-            for (const base of pseudoCache.bases) {
-                try { for (const el of document.querySelectorAll(base)) set.add(el); } catch (e) { /* :hover etc. */ }
+            for (const base of entry.bases) {
+                try { for (const el of tree.querySelectorAll(base)) set.add(el); } catch (e) { /* :hover etc. */ }
             }
-            pseudoCache.set = set;
-            pseudoStale = false;
-            if (!pseudoWatch) pseudoWatch = new MutationObserver(() => { pseudoStale = true; pseudoWatch.disconnect(); });
-            pseudoWatch.observe(document, {subtree: true, childList: true, attributes: true});
+            entry.set = set;
+            entry.stale = false;
+            const held = entry;      // made on first use: this module loads in the worker too
+            if (!held.watch) held.watch = new MutationObserver(() => { held.stale = true; held.watch.disconnect(); });
+            held.watch.observe(tree, {subtree: true, childList: true, attributes: true});
         }
-        return pseudoCache.set;
+        return entry.set;
+    }
+    function hasPseudoRules() {
+        return pseudoOf(document);
     }
     function pseudoText(el, which) {
         const content = getComputedStyle(el, which).content;
@@ -410,17 +423,23 @@ def _build():
         return '';
     }
     function childNodesFlat(el) {
-        if (el.shadowRoot) return el.shadowRoot.childNodes;
+        if (el.shadowRoot) { otherTrees = true; return el.shadowRoot.childNodes; }
         if (el.tagName === 'SLOT') {
             const assigned = el.assignedNodes();
             return assigned.length ? assigned : el.childNodes;
         }
         return el.childNodes;
     }
-    // whether el's ::before/::after text is read: `pseudo` (hasPseudoRules) says it may have some;
-    // images and SVG elements never generate those boxes
+    // whether el's ::before/::after text is read: `pseudo` is the document's answer (hasPseudoRules),
+    // false or undefined for never; an element of another tree (a shadow root, a frame) is judged by
+    // that tree's sheets. Images and SVG elements never generate those boxes.
     function readsPseudo(el, pseudo) {
-        return (pseudo === true || (pseudo && pseudo.has(el))) && el.tagName !== 'IMG' && el.namespaceURI !== SVG_NS;
+        if (!pseudo || el.tagName === 'IMG' || el.namespaceURI === SVG_NS) return false;
+        if (otherTrees) {
+            const tree = el.getRootNode();
+            if (tree !== document) pseudo = tree.nodeType === 9 || tree.nodeType === 11 ? pseudoOf(tree) : NO_PSEUDO;
+        }
+        return pseudo === true || pseudo.has(el);
     }
     // shown: el is known visible (its text nodes need no check of their own)
     function fromContent(el, ctx, shown) {
@@ -642,6 +661,7 @@ def _build():
 
     function scan(opts) {
         const started = performance.now();
+        otherTrees = false;
         checkRoute();
         if (opts && opts.floor > counter) counter = opts.floor;
         const rows = [];
@@ -742,6 +762,7 @@ def _build():
                 let doc = null;
                 try { doc = el.contentDocument; } catch (e) { doc = null; }
                 if (doc && doc.body) {
+                    otherTrees = true;
                     rows.push(null);
                     openProse(rows.length - 1, doc.body, depth);
                     walk(doc.body, depth, false);
@@ -814,6 +835,7 @@ def _build():
             }
             const top = prose.length ? prose[prose.length - 1] : null;
             if (sr || tag === 'SLOT') {
+                if (sr) otherTrees = true;
                 const kids = sr ? sr.childNodes : (el.assignedNodes().length ? el.assignedNodes() : el.childNodes);
                 for (let i = 0; i < kids.length; i++) {
                     const c = kids[i];

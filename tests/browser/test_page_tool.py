@@ -349,6 +349,8 @@ def test_shadow_dom_open_and_closed(chat, page_site):
     assert re.search(r"H2 Open widget", text)
     assert "- shadow#closed closed-widget" in text and "Secret button" not in text
     assert re.search(r"L u\d+ Slotted link", text)
+    # a shadow root's own style sheet gives its buttons their ::before text (the page's cannot)
+    assert re.search(r"B u\d+ Delete draft$", text, re.M), text
     assert page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Shadow button")})["ok"]
     page_site.wait_for_record(lambda d: d["action"] == "shadow")
 
