@@ -349,8 +349,14 @@ def test_shadow_dom_open_and_closed(chat, page_site):
     assert re.search(r"H2 Open widget", text)
     assert "- shadow#closed closed-widget" in text and "Secret button" not in text
     assert re.search(r"L u\d+ Slotted link", text)
-    # a shadow root's own style sheet gives its buttons their ::before text (the page's cannot)
+    # a shadow root's own style sheet gives its buttons their ::before text (the page's cannot), and
+    # the risk is judged on that name: "Delete" exists only as generated text, yet asks for approval
     assert re.search(r"B u\d+ Delete draft$", text, re.M), text
+    key = start_call(chat, "page", {"method": "click", "uid": uid_of(text, "B", "Delete draft")})
+    popup = chat.wait_for_popup("approve.html")
+    popup.wait_for("document.getElementById('approve-preview').textContent.includes('Delete draft')")
+    popup.click("#deny")
+    assert call_result(chat, key)["payload"]["reason"] == "approval_denied"
     assert page_call(chat, {"method": "click", "uid": uid_of(text, "B", "Shadow button")})["ok"]
     page_site.wait_for_record(lambda d: d["action"] == "shadow")
 
