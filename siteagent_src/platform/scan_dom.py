@@ -281,7 +281,8 @@ def _build():
             }
             entry.set = set;
             entry.stale = false;
-            const held = entry;      // made on first use: this module loads in the worker too
+            const held = entry;
+            // made here, not at load: this module loads in the worker too, which has no MutationObserver
             if (!held.watch) held.watch = new MutationObserver(() => { held.stale = true; held.watch.disconnect(); });
             held.watch.observe(tree, {subtree: true, childList: true, attributes: true});
         }
