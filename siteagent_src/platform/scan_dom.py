@@ -244,6 +244,7 @@ def _build():
     const pseudoTrees = new WeakMap();     // tree -> {sig, bases, unknown, set, stale, watch}
     const NO_PSEUDO = new Set();
     let otherTrees = false;                // a shadow root or a frame's document was entered
+    let scanTrees = null;                  // during a scan: tree -> pseudoOf(tree)
     function sheetSignature(sheets) {
         let sig = String(sheets.length);
         for (const sheet of sheets) {
@@ -290,6 +291,12 @@ def _build():
     }
     function hasPseudoRules() {
         return pseudoOf(document);
+    }
+    function treePseudo(tree) {
+        if (!scanTrees) return pseudoOf(tree);
+        let answer = scanTrees.get(tree);
+        if (answer === undefined) { answer = pseudoOf(tree); scanTrees.set(tree, answer); }
+        return answer;
     }
     function pseudoText(el, which) {
         const content = getComputedStyle(el, which).content;
@@ -438,7 +445,7 @@ def _build():
         if (!pseudo || el.tagName === 'IMG' || el.namespaceURI === SVG_NS) return false;
         if (otherTrees) {
             const tree = el.getRootNode();
-            if (tree !== document) pseudo = tree.nodeType === 9 || tree.nodeType === 11 ? pseudoOf(tree) : NO_PSEUDO;
+            if (tree !== document) pseudo = tree.nodeType === 9 || tree.nodeType === 11 ? treePseudo(tree) : NO_PSEUDO;
         }
         return pseudo === true || pseudo.has(el);
     }
@@ -660,9 +667,14 @@ def _build():
         catch (e) { return raw; }
     }
 
+    // a scan runs no page script, so each other tree's answer holds for the whole walk
     function scan(opts) {
-        const started = performance.now();
         otherTrees = false;
+        scanTrees = new Map();
+        try { return walkPage(opts); } finally { scanTrees = null; }
+    }
+    function walkPage(opts) {
+        const started = performance.now();
         checkRoute();
         if (opts && opts.floor > counter) counter = opts.floor;
         const rows = [];
