@@ -16,15 +16,15 @@ import string
 from dataclasses import dataclass
 from pathlib import Path
 
-LAYERS = ("core", "platform", "adapters", "entries", "client")
+LAYERS = ("core", "webapi", "adapters", "entries", "client")
 
 # Which project layers each layer may import.
 LAYER_IMPORTS = {
     "core": {"core"},
-    "platform": {"core", "platform"},
-    "adapters": {"core", "platform", "adapters"},
-    "client": {"core", "platform", "client"},
-    "entries": {"core", "platform", "adapters", "entries", "client"},
+    "webapi": {"core", "webapi"},
+    "adapters": {"core", "webapi", "adapters"},
+    "client": {"core", "webapi", "client"},
+    "entries": {"core", "webapi", "adapters", "entries", "client"},
 }
 
 # Transcrypt-bundled modules verified to import and work in node (also present in CPython).
@@ -108,7 +108,7 @@ RULES: dict[str, tuple[str, str]] = {
     # code: (message, hint)
     "SA001": ("syntax error: {detail}", "fix the Python syntax"),
     "SA002": ("file is outside the known layers ({detail})",
-              "put it under siteagent_src/{core,platform,adapters,entries,client}/"),
+              "put it under siteagent_src/{core,webapi,adapters,entries,client}/"),
     "SA101": ("`async for` compiles to broken JS", "loop with `while True:` and `await it.__anext__()`"),
     "SA102": ("`async with` compiles to broken JS", "use try/finally with explicit `await` enter/exit calls"),
     "SA103": ("`match` statement compiles to broken JS", "use an if/elif chain"),
@@ -155,15 +155,15 @@ RULES: dict[str, tuple[str, str]] = {
     "SA312": ("`{detail}` compiles to `=== null`/`!== null`: a missing key or property (undefined) is not None in JS",
               "use `== None` / `!= None`, which match both null and undefined"),
     "SA401": ("member `.{detail}` is renamed by Transcrypt (py_ prefix): wrong on JS objects and in JSON",
-              "use subscript `x['{detail}']` for data, rename the field, or a platform helper"),
+              "use subscript `x['{detail}']` for data, rename the field, or a webapi helper"),
     "SA402": ("`.{detail}()` on a JS global object is renamed by Transcrypt (py_ prefix) and does not exist",
-              "call it through a platform helper"),
-    "SA403": ("`{detail}`: the js_ prefix is a Transcrypt naming workaround, allowed only in platform/",
-              "move this access into a platform helper"),
+              "call it through a webapi helper"),
+    "SA403": ("`{detail}`: the js_ prefix is a Transcrypt naming workaround, allowed only in webapi/",
+              "move this access into a webapi helper"),
     "SA404": ("{detail} with a renamed member name reads a different attribute in JS",
-              "use subscript on dicts, or a platform helper"),
-    "SA405": ("`__pragma__({detail})` is allowed only in platform/ (core: no pragma at all; other layers: only 'js')",
-              "move the JS-specific code into a platform helper"),
+              "use subscript on dicts, or a webapi helper"),
+    "SA405": ("`__pragma__({detail})` is allowed only in webapi/ (core: no pragma at all; other layers: only 'js')",
+              "move the JS-specific code into a webapi helper"),
     "SA406": ("method `.{detail}()` does not exist in Transcrypt's runtime (TypeError in JS)",
               "rewrite with supported methods (find, split, join, slicing, a loop)"),
     "SA407": ("`.{detail}(chars)`: the chars argument is ignored in JS", "strip characters with a loop or slicing"),
@@ -171,14 +171,14 @@ RULES: dict[str, tuple[str, str]] = {
               "use a supported builtin or a core helper; for exceptions use ValueError/KeyError/TypeError/Exception subclasses"),
     "SA409": ("`{detail}` is never called without operator overloading", "use an explicit method (e.g. `equals()`, `at()`)"),
     "SA410": ("comment-form pragma ({detail}) in core outside core/jsonval.py: JS-only code that CPython never runs",
-              "add a JS primitive with a CPython twin to core/jsonval.py (parity-tested), or move the code to platform/"),
+              "add a JS primitive with a CPython twin to core/jsonval.py (parity-tested), or move the code to webapi/"),
     "SA411": ("parameter `{detail}` is renamed by Transcrypt (py_{detail}), but the raw JS here reads `{detail}`",
               "rename the parameter (e.g. `port_name`)"),
     "SA501": ("import of `{detail}` is not available to Transcrypt",
-              "import only siteagent_src modules (core., platform., ...) or math, re, random, time, itertools, copy, datetime, unicodedata"),
-    "SA502": ("layering: {detail}", "depend only downwards: core <- platform <- adapters/client <- entries"),
+              "import only siteagent_src modules (core., webapi., ...) or math, re, random, time, itertools, copy, datetime, unicodedata"),
+    "SA502": ("layering: {detail}", "depend only downwards: core <- webapi <- adapters/client <- entries"),
     "SA503": ("browser/JS global `{detail}` used in core (core must run under CPython)",
-              "pass the value in from platform/, or call a platform helper from an outer layer"),
+              "pass the value in from webapi/, or call a webapi helper from an outer layer"),
     "SA601": ("`except {detail}` does not catch native JS errors (JSON, DOM, chrome.*)",
               "use a bare `except:` for catch-alls outside core"),
 }
@@ -676,13 +676,13 @@ class _Checker(ast.NodeVisitor):
                             break
                 except ValueError:
                     pass
-            if attr in RENAMED and self.layer != "platform":
+            if attr in RENAMED and self.layer != "webapi":
                 root = f.value
                 while isinstance(root, (ast.Attribute, ast.Call, ast.Subscript)):
                     root = root.value if not isinstance(root, ast.Call) else root.func
                 if isinstance(root, ast.Name) and root.id in JS_GLOBALS and root.id not in self.module_bound:
                     self.flag(f, "SA402", attr)
-            if attr.startswith("js_") and self.layer != "platform":
+            if attr.startswith("js_") and self.layer != "webapi":
                 self.flag(f, "SA403", "." + attr)
             # do not treat the method name itself as a data member access (SA401)
             self.visit(f.value)
@@ -690,7 +690,7 @@ class _Checker(ast.NodeVisitor):
             self.visit(f)
         if fname == "__pragma__":
             self._check_pragma(node)
-        if fname in ("getattr", "setattr", "hasattr", "delattr") and self.layer != "platform" \
+        if fname in ("getattr", "setattr", "hasattr", "delattr") and self.layer != "webapi" \
                 and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) \
                 and node.args[1].value in RENAMED:
             self.flag(node, "SA404", f"{fname}(..., {node.args[1].value!r})")
@@ -717,13 +717,13 @@ class _Checker(ast.NodeVisitor):
 
     def _check_pragma(self, node):
         arg = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
-        if self.layer == "platform":
+        if self.layer == "webapi":
             return
         if self.layer == "core" or arg != "js":
             self.flag(node, "SA405", repr(arg) if arg is not None else "...")
 
     def visit_Attribute(self, node):
-        if self.layer != "platform":
+        if self.layer != "webapi":
             if node.attr in RENAMED:
                 self.flag(node, "SA401", node.attr)
             elif node.attr.startswith("js_"):
@@ -735,7 +735,7 @@ class _Checker(ast.NodeVisitor):
         self._check_identifier(node, name)
         if name == "__pragma__":
             pass  # checked in visit_Call / _check_pragma
-        elif name.startswith("js_") and self.layer != "platform":
+        elif name.startswith("js_") and self.layer != "webapi":
             self.flag(node, "SA403", name)
         elif isinstance(node.ctx, ast.Load) and name not in self.module_bound:
             if self.layer == "core" and name in JS_GLOBALS:

@@ -9,7 +9,7 @@ each stage per page.
     python bench/scan/stages.py [--dist DIR] [--repeat 21] [--pages tiny,guardian-1,wikipedia-2]
 
 `tiny` is a one-link page (the fixed cost of a call). Not a test: the patterns below are the built
-code's message plumbing (platform/chrome.py, entries/bridge.py); when one is not found it says which.
+code's message plumbing (webapi/chrome.py, entries/bridge.py); when one is not found it says which.
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ def run_check(app) -> int:
     src = app.src_dir
     if not src.is_dir():
         raise BuildError(f"source folder {src} does not exist", path=str(src),
-                         hint="create siteagent_src/ with core/, platform/, adapters/, entries/, client/",
+                         hint="create siteagent_src/ with core/, webapi/, adapters/, entries/, client/",
                          code="no_source")
     violations = check_tree(src, app.root)
     for v in violations:

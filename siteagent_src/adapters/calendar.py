@@ -11,10 +11,10 @@ from core.calendar_logic import (event_times, eventedit_url, view_url, parse_pat
                                  update_preview, add_guests_preview, rsvp_preview, delete_preview, BASE)
 from core.outcome import failure
 from core.reasons import INVALID_ARGS, ADAPTER_ERROR
-from platform.dom import query, query_all
-from platform.calendar_dom import (find_in, find_all_in, attr, text_of, raw_text, is_visible, set_field,
+from webapi.dom import query, query_all
+from webapi.calendar_dom import (find_in, find_all_in, attr, text_of, raw_text, is_visible, set_field,
                                    press_enter, click, page_path, page_url)
-from platform.js import sleep, now_ms
+from webapi.js import sleep, now_ms
 from adapters import site_tabs
 
 OPEN_URL = BASE

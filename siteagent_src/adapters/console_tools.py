@@ -1,8 +1,8 @@
 """Console-only tools: pages get tool_not_allowed_for_site; the console runs them."""
 from core.outcome import failure
 from core.reasons import ADAPTER_ERROR
-from platform.dom import query_all
-from platform.js import collapse_ws
+from webapi.dom import query_all
+from webapi.js import collapse_ws
 
 BROWSER_HEALTH = {
     'name': 'browser_health',

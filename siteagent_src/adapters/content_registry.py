@@ -1,8 +1,8 @@
 """Tab-side dispatch: run a registered tab tool on this page, or count selectors for health."""
 from core.outcome import failure
 from core.reasons import UNKNOWN_TOOL
-from platform.dom import query_all
-from platform.js import obj_keys
+from webapi.dom import query_all
+from webapi.js import obj_keys
 from adapters.registry import tab_tool
 
 

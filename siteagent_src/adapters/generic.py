@@ -2,7 +2,7 @@
 
 Worker side: which tab (agent tabs in the "Site Agent" group, and the attached tab; never others),
 host access, URL schemes, frames, the risk judge. Tab side (content.js, every frame): the scan and
-the actions through platform.scan_dom.
+the actions through webapi.scan_dom.
 """
 from buildinfo import CONFIG
 from core.outcome import failure
@@ -11,11 +11,11 @@ from core.reasons import (INVALID_ARGS, NO_TARGET_TAB, PERMISSION_REQUIRED, URL_
 from core import page_risk, scan_format
 from core.origins import host_of
 from adapters import site_tabs
-from platform.chrome import storage_get, tab_get, tab_create, send_to_frame
-from platform.js import sleep, now_ms, obj_keys
-from platform import page_chrome
-from platform.cached_key import CachedKey
-from platform.scan_dom import api
+from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame
+from webapi.js import sleep, now_ms, obj_keys
+from webapi import page_chrome
+from webapi.cached_key import CachedKey
+from webapi.scan_dom import api
 
 STATE_KEY = 'page_tabs'
 POLICY_KEY = 'page_policy'

@@ -7,7 +7,7 @@ from core.gmail_logic import (APP_URL, UNTRUSTED_NOTE, TOOLS, fold_label, trim, 
                               pick_discard_control, pick_labelled, validate_draft, parse_thread_id, parse_route, search_url, thread_url,
                               check_query, account_from_label, send_preview_text, delete_preview_text,
                               refusal_preview, fingerprint, cap_message_body)
-from platform.gmail_dom import (find_all, find_one, closest, attr, has_class, text_of, is_visible,
+from webapi.gmail_dom import (find_all, find_one, closest, attr, has_class, text_of, is_visible,
                                 control_candidates, gmail_click, insert_text, input_value, location_hash,
                                 location_href, wait_for, is_connected, press_escape)
 from adapters import site_tabs

@@ -3,8 +3,8 @@ dispatch), so every gate applies to every step and each irreversible step asks f
 from core.macro_logic import MACROS_KEY, summarize, parse_parameters, bind_steps, risk_rank
 from core.outcome import failure
 from core.reasons import INVALID_ARGS
-from platform.chrome import storage_get
-from platform.js import obj_keys, drop_key
+from webapi.chrome import storage_get
+from webapi.js import obj_keys, drop_key
 
 MACRO_LIST = {
     'name': 'macro_list',

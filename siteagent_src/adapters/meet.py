@@ -9,7 +9,7 @@ from core.reasons import ADAPTER_ERROR, INVALID_ARGS
 from core.meet_logic import (parse_meeting_ref, code_from_url, match_participant, refusal_message, toggle_state,
                              classify_state, state_failure_text, shape_chat, shape_captions, parse_details,
                              action_preview, normalize_name, meeting_url, trailing_number, NEW_MEETING_URL)
-from platform.meet_dom import (find, find_all, attr, text_of, label_text, visible, is_disabled, control_with_text, page_text,
+from webapi.meet_dom import (find, find_all, attr, text_of, label_text, visible, is_disabled, control_with_text, page_text,
                                press, type_into, text_leaves, children_of, page_path, page_url, wait_for)
 from adapters import site_tabs
 

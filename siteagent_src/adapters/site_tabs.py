@@ -3,9 +3,9 @@ from buildinfo import CONFIG
 from core.outcome import failure
 from core.origins import host_of
 from core.reasons import (NO_TARGET_TAB, TAB_TIMEOUT, TAB_CLOSED, PERMISSION_REQUIRED, ADAPTER_ERROR)
-from platform.chrome import (tabs_query, tab_get, tab_create, send_to_tab, inject_files, permission_contains,
+from webapi.chrome import (tabs_query, tab_get, tab_create, send_to_tab, inject_files, permission_contains,
                              on_tab_removed, off_tab_removed, storage_get, tab_navigate)
-from platform.js import deferred, with_timeout, sleep, now_ms
+from webapi.js import deferred, with_timeout, sleep, now_ms
 
 TARGET_KEY = 'target_tab'
 

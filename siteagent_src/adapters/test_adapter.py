@@ -1,7 +1,7 @@
 """Test-only adapter (built with profiles.test.test_adapter): one tool per risk, plus tab tools."""
 from core.testtools import TEST_ADAPTER
-from platform.chrome import storage_get, storage_set
-from platform.js import serialized, sleep
+from webapi.chrome import storage_get, storage_set
+from webapi.js import serialized, sleep
 
 EFFECTS_KEY = 'test_effects'
 _memory = {'stored': None, 'reads': 0}

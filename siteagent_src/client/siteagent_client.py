@@ -3,7 +3,7 @@
 A timeout here does not cancel the call in the extension: check state before retrying a write.
 """
 from buildinfo import CONFIG
-from platform.js import drop_key, random_id, obj_keys
+from webapi.js import drop_key, random_id, obj_keys
 
 DEFAULT_TIMEOUT_MS = 30000
 _waiting = {}

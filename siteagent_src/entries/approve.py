@@ -1,8 +1,8 @@
 """Approval window: shows the preview as text; only a trusted click on Allow or Deny answers."""
 from core.recipients import confirmation_matches
-from platform.chrome import send_message
-from platform.dom import by_id, set_text, listen, apply_theme
-from platform.js import query_param, now_ms
+from webapi.chrome import send_message
+from webapi.dom import by_id, set_text, listen, apply_theme
+from webapi.js import query_param, now_ms
 
 ARM_DELAY_MS = 700      # Allow stays disabled briefly, so a click meant for the page cannot land on it
 

@@ -4,12 +4,12 @@ from core.protocol import API_VERSION
 from core.origins import origin_allowed
 from core.outcome import failure
 from core.reasons import BAD_REQUEST
-from platform.chrome import (on_message, on_port, PORT_BRIDGE, on_installed, on_startup, on_action_clicked, runtime_id, extension_origin,
+from webapi.chrome import (on_message, on_port, PORT_BRIDGE, on_installed, on_startup, on_action_clicked, runtime_id, extension_origin,
                              extension_url, tabs_query, tab_get, inject_files, tab_create, manifest,
                              set_session_access_trusted_only, register_content_script, granted_origins,
                              on_permissions_changed, permission_remove)
-from platform.chrome_extra import on_alarm, manifest_hosts
-from platform.js import random_id, serialized, attempt_async
+from webapi.chrome_extra import on_alarm, manifest_hosts
+from webapi.js import random_id, serialized, attempt_async
 from core.catalogue import find_tool
 from adapters.registry import catalogue
 from core.outcome import success

@@ -3,9 +3,9 @@ from buildinfo import CONFIG
 from core.protocol import parse_request, reply
 from core.outcome import failure
 from core.reasons import WORKER_RESTARTED, BAD_REQUEST
-from platform.chrome import send_message, ask_worker, context_alive
-from platform.dom import listen, unlisten, post_to_window, page_origin, is_top_frame, root_theme
-from platform.js import random_id
+from webapi.chrome import send_message, ask_worker, context_alive
+from webapi.dom import listen, unlisten, post_to_window, page_origin, is_top_frame, root_theme
+from webapi.js import random_id
 
 GUARD = '__siteagentBridge'
 

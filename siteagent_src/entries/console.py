@@ -2,13 +2,13 @@
 adapter health and macros. Everything it changes goes through the service worker (source "console")."""
 from core.schema import validate
 from core.jsonval import kind_of, has_key, own_keys
-from platform.chrome import send_message, permission_request
-from platform.chrome_extra import on_storage_changed
-from platform.dom import by_id, set_text, listen, apply_theme, query_all
+from webapi.chrome import send_message, permission_request
+from webapi.chrome_extra import on_storage_changed
+from webapi.dom import by_id, set_text, listen, apply_theme, query_all
 from core.pretty import pretty_parts
-from platform.ui import (h, replace_children, show, value_of, set_value, parse_number, local_time, json_pretty,
+from webapi.ui import (h, replace_children, show, value_of, set_value, parse_number, local_time, json_pretty,
                          data_theme_from_query, prefers_dark)
-from platform.js import obj_keys, to_json
+from webapi.js import obj_keys, to_json
 
 LONG_TEXT = 200
 ui = {'tools': [], 'tool': None, 'switches': None, 'recording': None, 'macros': {}, 'theme': 'light',

@@ -1,7 +1,7 @@
 """Content script on Google tabs: runs adapter tools in the page, once per page."""
-from platform.chrome import on_message, on_port, context_alive, PORT_TAB
-from platform.js import random_id
-from platform.dom import query_all
+from webapi.chrome import on_message, on_port, context_alive, PORT_TAB
+from webapi.js import random_id
+from webapi.dom import query_all
 from adapters.content_registry import run_tool, health
 
 GUARD = '__siteagentContent'

@@ -1,8 +1,8 @@
 """Side panel: a live feed of calls, pending approvals, the pause switch and the target tab."""
-from platform.chrome import send_message, tabs_query
-from platform.chrome_extra import on_storage_changed, on_tabs_changed
-from platform.dom import by_id, set_text, listen, apply_theme
-from platform.ui import h, replace_children, show, local_time, data_theme_from_query, prefers_dark
+from webapi.chrome import send_message, tabs_query
+from webapi.chrome_extra import on_storage_changed, on_tabs_changed
+from webapi.dom import by_id, set_text, listen, apply_theme
+from webapi.ui import h, replace_children, show, local_time, data_theme_from_query, prefers_dark
 
 panel = {'pending': [], 'timer': None}
 WATCHED = ['audit_meta', 'switches', 'approvals', 'target_tab']

@@ -94,11 +94,11 @@ SAMPLES = {
                 return True
         """, (2, 5)),
     "SA410": ("core", "def f():\n    # __pragma__ ('skip')\n    return 1\n", (2, 5)),
-    "SA411": ("platform", "def on(name, f):\n    __pragma__('js', '{}', 'return name + f.name;')\n", (2, 5)),
+    "SA411": ("webapi", "def on(name, f):\n    __pragma__('js', '{}', 'return name + f.name;')\n", (2, 5)),
     "SA501": ("core", "import json\n", (1, 1)),
-    "SA502": ("core", "from platform.chrome import storage_get\n", (1, 1)),
+    "SA502": ("core", "from webapi.chrome import storage_get\n", (1, 1)),
     "SA503": ("core", "def f():\n    return document.title\n", (2, 12)),
-    "SA601": ("platform", """
+    "SA601": ("webapi", """
         def f(text):
             try:
                 return JSON.parse(text)
@@ -121,12 +121,12 @@ def test_js_primitives_are_allowed_only_in_jsonval():
     assert check_source(src, "siteagent_src/core/jsonval.py", layer="core") == []
     elsewhere = check_source(src, "siteagent_src/core/scan_format.py", layer="core")
     assert [(v.code, v.line) for v in elsewhere] == [("SA410", 2), ("SA410", 4), ("SA410", 5)]
-    assert check_source(src.replace("# __pragma__", "# pragma"), "siteagent_src/platform/x.py", layer="platform") == []
+    assert check_source(src.replace("# __pragma__", "# pragma"), "siteagent_src/webapi/x.py", layer="webapi") == []
 
 
 def test_renamed_parameter_is_fine_when_raw_js_only_reads_the_property():
     src = "def on(name, port):\n    __pragma__('js', '{}', 'return port.name;')\n"
-    assert [v.code for v in check_source(src, "p.py", layer="platform")] == []
+    assert [v.code for v in check_source(src, "p.py", layer="webapi")] == []
 
 
 def test_every_rule_has_a_sample():
@@ -212,7 +212,7 @@ def test_passing_sample_is_clean():
     assert found == [], "\n".join(v.format() for v in found)
 
 
-def test_platform_may_use_workarounds():
+def test_webapi_may_use_workarounds():
     src = d("""
         __pragma__('noalias', 'type')
         def kind(msg):
@@ -223,7 +223,7 @@ def test_platform_may_use_workarounds():
         def names(o):
             return getattr(o, 'name')
     """)
-    assert check_source(src, "platform/x.py", layer="platform") == []
+    assert check_source(src, "webapi/x.py", layer="webapi") == []
 
 
 def test_js_pragma_allowed_outside_core_only():
@@ -258,12 +258,12 @@ def test_syntax_error_is_a_violation():
 def test_layer_rules():
     imp = "from {0}.m import x\nimport {0}.n\n"
     allowed = {
-        "core": {"core"}, "platform": {"core", "platform"},
-        "adapters": {"core", "platform", "adapters"}, "client": {"core", "platform", "client"},
-        "entries": {"core", "platform", "adapters", "entries", "client"},
+        "core": {"core"}, "webapi": {"core", "webapi"},
+        "adapters": {"core", "webapi", "adapters"}, "client": {"core", "webapi", "client"},
+        "entries": {"core", "webapi", "adapters", "entries", "client"},
     }
     for layer, ok in allowed.items():
-        for target in ("core", "platform", "adapters", "entries", "client"):
+        for target in ("core", "webapi", "adapters", "entries", "client"):
             codes = [v.code for v in check_source(imp.format(target), "x.py", layer=layer)]
             assert codes == ([] if target in ok else ["SA502", "SA502"]), (layer, target, codes)
     # browser globals are forbidden in core only
@@ -300,7 +300,7 @@ def test_check_tree_sorting_and_format(tmp_path):
     _write(src, {
         "core/b.py": "def f(xs):\n    return xs[-1]\nimport json\n",
         "core/a.py": "x = '-' * 3\ny = [1] == [1]\n",
-        "platform/p.py": "def f(o):\n    return o.type\n",
+        "webapi/p.py": "def f(o):\n    return o.type\n",
         "adapters/z.py": "def f(o):\n    return o.type\n",
         "misc/q.py": "x = 1\n",
         "buildinfo.py": "CONFIG = {}\n",
@@ -337,14 +337,14 @@ def _project(tmp_path: Path, files: dict) -> Path:
 def test_cli_exit_codes(tmp_path):
     from buildtool.cli import cli
     good = _project(tmp_path / "good", {"core/a.py": "def f(xs: list):\n    return len(xs) > 0\n",
-                                        "platform/p.py": "x = 1\n"})
+                                        "webapi/p.py": "x = 1\n"})
     result = CliRunner().invoke(cli, ["-C", str(good), "check"])
     assert result.exit_code == 0, result.output
     assert result.output.strip().splitlines()[-1] == "ok: 2 files checked"
 
     bad = _project(tmp_path / "bad", {"core/a.py": "def f(xs):\n    return xs[-1]\n",
                                       "core/b.py": "import json\nx = '%d' % 1\n",
-                                      "platform/p.py": "x = 1\n"})
+                                      "webapi/p.py": "x = 1\n"})
     result = CliRunner().invoke(cli, ["-C", str(bad), "check"])
     assert result.exit_code == 1, result.output
     lines = result.output.strip().splitlines()

@@ -20,7 +20,7 @@ from expected_catalogue import CALENDAR as EXPECTED  # noqa: E402
 
 @pytest.fixture(scope="module")
 def calendar_site():
-    return load_adapter("calendar.py", ["buildinfo", "platform.dom", "platform.calendar_dom", "platform.js",
+    return load_adapter("calendar.py", ["buildinfo", "webapi.dom", "webapi.calendar_dom", "webapi.js",
                                         "adapters.site_tabs"]).SITE
 
 

@@ -19,7 +19,7 @@ from expected_catalogue import MEET as EXPECTED  # noqa: E402
 
 @pytest.fixture(scope="module")
 def meet():
-    return load_adapter("meet.py", ["platform", "platform.meet_dom", "adapters.site_tabs"])
+    return load_adapter("meet.py", ["webapi", "webapi.meet_dom", "adapters.site_tabs"])
 
 
 def test_exact_names_and_risks(meet):

@@ -8,10 +8,10 @@ from core.canonical import canonical_json
 from core.recipients import confirmation_matches
 from core.jsonval import kind_of
 from core.reasons import APPROVAL_DENIED, APPROVAL_TIMEOUT, APPROVAL_PENDING
-from platform.chrome import (storage_get, storage_set, window_create, window_get, window_remove,
+from webapi.chrome import (storage_get, storage_set, window_create, window_get, window_remove,
                              window_focus, on_window_removed, extension_url)
-from platform.js import drop_key, deferred, with_timeout, now_ms, random_id, sha256_hex, obj_keys
-from platform.js import serialized
+from webapi.js import drop_key, deferred, with_timeout, now_ms, random_id, sha256_hex, obj_keys
+from webapi.js import serialized
 from entries.worker.state import INSTANCE
 
 APPROVALS_KEY = 'approvals'

@@ -10,7 +10,7 @@ from adapters.registry import ADAPTERS, catalogue, site_of
 from adapters import site_tabs
 from core.canonical import canonical_json
 from core.taint import flag_lines
-from platform.js import attempt_async, obj_keys, sleep, from_json
+from webapi.js import attempt_async, obj_keys, sleep, from_json
 from entries.worker import approvals, audit_store, journal, signing, health
 from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
                                           remember_recipients, begin_note, notes_settled)

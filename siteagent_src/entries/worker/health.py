@@ -9,9 +9,9 @@ from core.outcome import failure
 from core.reasons import ADAPTER_ERROR
 from adapters.registry import ADAPTERS
 from adapters import site_tabs
-from platform.chrome import send_to_tab, storage_get, storage_set, set_badge
-from platform.chrome_extra import alarm_ensure, set_badge_title
-from platform.js import obj_keys, now_ms
+from webapi.chrome import send_to_tab, storage_get, storage_set, set_badge
+from webapi.chrome_extra import alarm_ensure, set_badge_title
+from webapi.js import obj_keys, now_ms
 from entries.worker import audit_store
 
 ALARM = 'siteagent-health'

@@ -4,8 +4,8 @@ One small key per call (`call:<id>`): only the tool name, the state, the caller 
 `console`) and the reason, never argument values. This worker forgets its oldest finished calls
 beyond KEEP_DONE.
 """
-from platform.chrome import storage_get, storage_get_all, storage_set, storage_remove
-from platform.js import now_ms, obj_keys
+from webapi.chrome import storage_get, storage_get_all, storage_set, storage_remove
+from webapi.js import now_ms, obj_keys
 from entries.worker.state import INSTANCE
 
 PREFIX = 'call:'

@@ -1,6 +1,6 @@
 """Dev builds only: reload the extension when `siteagent build --watch` says a rebuild landed."""
-from platform.chrome import reload_extension
-from platform.js import from_json
+from webapi.chrome import reload_extension
+from webapi.js import from_json
 
 RETRY_MS = 1000
 

@@ -6,10 +6,10 @@ It takes the calls of that source that succeeded, until `remaining` reaches 0 or
 from core.macro_logic import MACROS_KEY, check_macro, check_file, export_file, make_macro, MAX_STEPS
 from core.outcome import failure
 from core.reasons import INVALID_ARGS
-from platform.chrome import storage_get, storage_set
-from platform.js import serialized, obj_keys, drop_key, from_json, clone
+from webapi.chrome import storage_get, storage_set
+from webapi.js import serialized, obj_keys, drop_key, from_json, clone
 from adapters.registry import catalogue
-from platform.cached_key import CachedKey, KEEP
+from webapi.cached_key import CachedKey, KEEP
 
 RECORDING_KEY = 'macro_recording'
 _recording = CachedKey('session', RECORDING_KEY, lambda: None)     # read after every call

@@ -10,9 +10,9 @@ from core.ratelimit import check, limit_for_tool, limit_for_origin
 from core.recipients import recipients_of, check_send
 from core.taint import collect, args_tokens, is_untrusted, admit
 from core.outcome import failure
-from platform.chrome import storage_get, storage_set
-from platform.js import now_ms, sha256_hex, serialized, obj_keys, drop_key, attempt_async
-from platform.cached_key import CachedKey, KEEP
+from webapi.chrome import storage_get, storage_set
+from webapi.js import now_ms, sha256_hex, serialized, obj_keys, drop_key, attempt_async
+from webapi.cached_key import CachedKey, KEEP
 
 UNTRUSTED_KEY = 'rules_untrusted_seen'
 TAINT_KEY = 'rules_taint'

@@ -9,9 +9,9 @@ from core.jws import split_token, check_header, check_claims, needs_token, prune
 from core.canonical import canonical_json
 from core.outcome import failure
 from core import reasons
-from platform.chrome import storage_get, storage_set, runtime_id
-from platform.crypto import b64url_json, verify_signature, random_nonce
-from platform.js import now_ms, sha256_hex, serialized, obj_keys, drop_key
+from webapi.chrome import storage_get, storage_set, runtime_id
+from webapi.crypto import b64url_json, verify_signature, random_nonce
+from webapi.js import now_ms, sha256_hex, serialized, obj_keys, drop_key
 
 SEEN_KEY = 'signing_seen'
 NONCE_TTL_S = 120

@@ -1,8 +1,8 @@
 """Persisted switches (pause, per-tool enable), the attached target tab, and the worker's identity."""
-from platform.chrome import storage_get, storage_set
-from platform.js import drop_key, random_id
+from webapi.chrome import storage_get, storage_set
+from webapi.js import drop_key, random_id
 from adapters.site_tabs import TARGET_KEY
-from platform.cached_key import CachedKey
+from webapi.cached_key import CachedKey
 
 SWITCHES_KEY = 'switches'
 

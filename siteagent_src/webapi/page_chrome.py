@@ -1,7 +1,7 @@
-"""chrome.* calls the page tool needs beyond platform/chrome.py: tab groups, back, close, frames."""
+"""chrome.* calls the page tool needs beyond webapi/chrome.py: tab groups, back, close, frames."""
 # __pragma__ ('noalias', 'update')
 # __pragma__ ('noalias', 'get')
-from platform.js import attempt_async, with_timeout
+from webapi.js import attempt_async, with_timeout
 
 GROUP_TITLE = 'Site Agent'
 

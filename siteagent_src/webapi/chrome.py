@@ -2,7 +2,7 @@
 # __pragma__ ('noalias', 'get')
 # __pragma__ ('noalias', 'update')
 # __pragma__ ('noalias', 'keys')
-from platform.js import with_timeout, attempt_async, error_text
+from webapi.js import with_timeout, attempt_async, error_text
 
 
 def runtime_id():

@@ -1,7 +1,7 @@
 """DOM building for the console and the side panel: elements from data, text only (never HTML)."""
 # __pragma__ ('noalias', 'type')
 # __pragma__ ('noalias', 'name')
-from platform.js import obj_keys
+from webapi.js import obj_keys
 
 
 def h(tag, attrs, children):

@@ -2,7 +2,7 @@
 # __pragma__ ('noalias', 'get')
 # __pragma__ ('noalias', 'name')
 # __pragma__ ('noalias', 'keys')
-from platform.js import attempt_async
+from webapi.js import attempt_async
 
 
 async def alarm_ensure(alarm_name, period_minutes):

@@ -1,5 +1,5 @@
 """DOM helpers for the Gmail tab: visibility, labels, Gmail-style clicks, text entry, waiting."""
-from platform.js import sleep, now_ms
+from webapi.js import sleep, now_ms
 
 
 def find_all(root, css):

@@ -1,5 +1,5 @@
 """DOM helpers the Meet adapter needs (content script only): scoped queries, labels, trusted-looking clicks, typing."""
-from platform.js import sleep, now_ms
+from webapi.js import sleep, now_ms
 
 
 def find(root, selector):

@@ -2,8 +2,8 @@
 
 chrome.storage.onChanged keeps the copy true when something else (a test, the console) rewrites it.
 """
-from platform.chrome import storage_get, storage_set, on_storage_changed
-from platform.js import serialized
+from webapi.chrome import storage_get, storage_set, on_storage_changed
+from webapi.js import serialized
 
 
 KEEP = {'keep': True}      # an edit's answer for "no change, no write" (compared by identity)
