@@ -16,16 +16,62 @@ import string
 from dataclasses import dataclass
 from pathlib import Path
 
-LAYERS = ("core", "webapi", "adapters", "entries", "client")
+# A file's layer comes from where it sits (its role), not only from its first folder:
+#   core/**                       core     pure logic, also runs under CPython
+#   webapi/**                     webapi   thin wrappers over chrome.* and the DOM (raw JS lives here only)
+#   sites/<site>/worker.py, worker_*.py   worker   a site's service-worker half
+#   sites/<site>/tab.py, tab_*.py         tab      a site's content-script half
+#   sites/<site>/<other>.py       core     a site's pure logic and its tool declarations
+#   entries/background.py, entries/worker/**   worker   the service worker program
+#   entries/content.py            tab      the content script in site tabs
+#   entries/<other>.py            page     the bridge and the extension's own pages
+#   client/**                     client   the chatbot page's SDK
+# The layering keeps each bundle to its own half: a worker module never reaches tab code, and the
+# other way round, because neither may import the other and core/webapi may import neither.
+LAYERS = ("core", "webapi", "worker", "tab", "page", "client")
+FOLDERS = ("core", "webapi", "sites", "entries", "client")
+KIT = "kit"                     # sites/kit/: what every site shares (not a site)
 
-# Which project layers each layer may import.
+# Which layers each layer may import.
 LAYER_IMPORTS = {
     "core": {"core"},
     "webapi": {"core", "webapi"},
-    "adapters": {"core", "webapi", "adapters"},
+    "worker": {"core", "webapi", "worker"},
+    "tab": {"core", "webapi", "tab"},
+    "page": {"core", "webapi", "page"},
     "client": {"core", "webapi", "client"},
-    "entries": {"core", "webapi", "adapters", "entries", "client"},
 }
+
+
+def _half(stem: str) -> str | None:
+    for half in ("worker", "tab"):
+        if stem == half or stem.startswith(half + "_"):
+            return half
+    return None
+
+
+def layer_of_parts(parts: list[str]) -> str | None:
+    """The layer of a module given its dotted path parts (`['sites', 'gmail', 'tab']` -> 'tab'),
+    or None when it is not inside a known folder."""
+    if not parts:
+        return None
+    first = parts[0]
+    if len(parts) == 1:
+        return "core"                       # a module at the source root (e.g. buildinfo)
+    if first in ("core", "webapi", "client"):
+        return first
+    if first == "sites":
+        if len(parts) < 3:
+            return None
+        return _half(parts[len(parts) - 1]) or "core"
+    if first == "entries":
+        if parts[1] == "worker" or parts[1:] == ["background"]:
+            return "worker"
+        if parts[1:] == ["content"]:
+            return "tab"
+        return "page"
+    return None
+
 
 # Transcrypt-bundled modules verified to import and work in node (also present in CPython).
 # Modules generated at the source root by `siteagent build` (importable from every layer).
@@ -108,7 +154,7 @@ RULES: dict[str, tuple[str, str]] = {
     # code: (message, hint)
     "SA001": ("syntax error: {detail}", "fix the Python syntax"),
     "SA002": ("file is outside the known layers ({detail})",
-              "put it under siteagent_src/{core,webapi,adapters,entries,client}/"),
+              "put it under siteagent_src/{core,webapi,entries,client}/ or in a site's folder sites/<site>/"),
     "SA101": ("`async for` compiles to broken JS", "loop with `while True:` and `await it.__anext__()`"),
     "SA102": ("`async with` compiles to broken JS", "use try/finally with explicit `await` enter/exit calls"),
     "SA103": ("`match` statement compiles to broken JS", "use an if/elif chain"),
@@ -162,7 +208,7 @@ RULES: dict[str, tuple[str, str]] = {
               "move this access into a webapi helper"),
     "SA404": ("{detail} with a renamed member name reads a different attribute in JS",
               "use subscript on dicts, or a webapi helper"),
-    "SA405": ("`__pragma__({detail})` is allowed only in webapi/ (core: no pragma at all; other layers: only 'js')",
+    "SA405": ("`__pragma__({detail})` is allowed only in webapi/ (raw JS and naming workarounds live there alone)",
               "move the JS-specific code into a webapi helper"),
     "SA406": ("method `.{detail}()` does not exist in Transcrypt's runtime (TypeError in JS)",
               "rewrite with supported methods (find, split, join, slicing, a loop)"),
@@ -176,7 +222,8 @@ RULES: dict[str, tuple[str, str]] = {
               "rename the parameter (e.g. `port_name`)"),
     "SA501": ("import of `{detail}` is not available to Transcrypt",
               "import only siteagent_src modules (core., webapi., ...) or math, re, random, time, itertools, copy, datetime, unicodedata"),
-    "SA502": ("layering: {detail}", "depend only downwards: core <- webapi <- adapters/client <- entries"),
+    "SA502": ("layering: {detail}",
+              "core <- webapi <- (worker | tab | page | client); a site's worker and tab halves never import each other"),
     "SA503": ("browser/JS global `{detail}` used in core (core must run under CPython)",
               "pass the value in from webapi/, or call a webapi helper from an outer layer"),
     "SA601": ("`except {detail}` does not catch native JS errors (JSON, DOM, chrome.*)",
@@ -257,6 +304,7 @@ class _Checker(ast.NodeVisitor):
         self.path = path
         self.root_modules = set(root_modules) | GENERATED_MODULES
         self.layer = layer
+        self.site = _site_of(path)
         self.out: list[Violation] = []
         self.seen: set[tuple] = set()
         self.module_bound = self._bound_names(tree)
@@ -496,13 +544,32 @@ class _Checker(ast.NodeVisitor):
             self.flag(node, "SA110", name)
 
     # -- imports
-    def _check_module(self, node, module: str):
-        root = module.split(".")[0]
-        if root in LAYERS:
-            if root not in LAYER_IMPORTS[self.layer]:
-                self.flag(node, "SA502", f"`{self.layer}` must not import `{root}`")
-        elif root not in BUNDLED_MODULES and root not in self.root_modules:
-            self.flag(node, "SA501", module)
+    def _check_module(self, node, module: str, names=()):
+        parts = module.split(".")
+        root = parts[0]
+        if root not in FOLDERS:
+            if root not in BUNDLED_MODULES and root not in self.root_modules:
+                self.flag(node, "SA501", module)
+            return
+        target = layer_of_parts(parts)
+        if target is None:                  # a folder: `from sites.gmail import tab` imports modules
+            for name in names or ("",):
+                self._check_target(node, f"{module}.{name}" if name else module)
+            return
+        self._check_target(node, module)
+
+    def _check_target(self, node, module: str):
+        parts = module.split(".")
+        target = layer_of_parts(parts)
+        if target is None:
+            self.flag(node, "SA502", f"`{module}` is a folder, not a module")
+        elif target not in LAYER_IMPORTS[self.layer]:
+            self.flag(node, "SA502", f"{self.layer} code must not import `{module}` ({target} code)")
+        elif self.site is not None and parts[0] == "entries":
+            self.flag(node, "SA502", f"a site must not import `{module}`: entries wire sites together, not the other way")
+        elif self.site is not None and parts[0] == "sites" and parts[1] not in (self.site, KIT):
+            self.flag(node, "SA502", f"sites/{self.site}/ must not import `{module}`: a site imports only its own "
+                                     "folder and sites/kit/")
 
     def visit_Import(self, node):
         for alias in node.names:
@@ -514,7 +581,7 @@ class _Checker(ast.NodeVisitor):
         if node.level:
             self.flag(node, "SA109")
             return
-        self._check_module(node, node.module or "")
+        self._check_module(node, node.module or "", tuple(a.name for a in node.names))
         for alias in node.names:
             self._check_identifier(node, alias.asname or alias.name)
 
@@ -717,9 +784,7 @@ class _Checker(ast.NodeVisitor):
 
     def _check_pragma(self, node):
         arg = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
-        if self.layer == "webapi":
-            return
-        if self.layer == "core" or arg != "js":
+        if self.layer != "webapi":
             self.flag(node, "SA405", repr(arg) if arg is not None else "...")
 
     def visit_Attribute(self, node):
@@ -796,18 +861,27 @@ def _comment_pragmas(text: str, path: str) -> list[Violation]:
     return out
 
 
-def layer_of(path: Path, src_dir: Path) -> str:
-    """The layer of a file: the first folder under src_dir (files directly in src_dir count as core).
+def _site_of(path: str) -> str | None:
+    """`gmail` for a file under sites/gmail/ (None outside a site folder, and for sites/kit/)."""
+    parts = Path(path.replace("\\", "/")).parts
+    for i in range(len(parts) - 2):
+        if parts[i] == "sites":
+            return parts[i + 1] if parts[i + 1] != KIT else None
+    return None
 
-    Raises ValueError for a file outside src_dir or in a folder that is not a layer.
+
+def layer_of(path: Path, src_dir: Path) -> str:
+    """The layer of a file from where it sits (see LAYERS); files directly in src_dir count as core.
+
+    Raises ValueError (naming the folder) for a file outside the known folders, and for a file
+    directly in sites/ (each site is a folder).
     """
     rel = Path(path).resolve().relative_to(Path(src_dir).resolve())
-    if len(rel.parts) == 1:
-        return "core"
-    first = rel.parts[0]
-    if first not in LAYERS:
-        raise ValueError(first)
-    return first
+    parts = list(rel.with_suffix("").parts)
+    layer = layer_of_parts(parts)
+    if layer is None:
+        raise ValueError("/".join(parts[:-1]) or parts[0])
+    return layer
 
 
 def check_tree(src_dir: Path, root: Path | None = None) -> list[Violation]:

@@ -1,6 +1,10 @@
-"""Tool outcomes: `{ok: True, tool, result}` or `{ok: False, reason, message, ...extra}`."""
+"""Tool outcomes: `{ok: True, tool, result}` or `{ok: False, reason, message, ...extra}`.
+
+Handlers do not build failures by hand: they raise `ToolError(reason, message, extra)`, and the
+rules engine (or the tab's dispatcher, at the message boundary) turns it into the outcome, once.
+"""
 from core.jsonval import kind_of, has_key, obj_keys
-from core.reasons import ADAPTER_ERROR
+from core.reasons import ADAPTER_ERROR, INVALID_ARGS
 
 _RESERVED = ['ok', 'reason', 'message', '__proto__', 'constructor', 'prototype']
 
@@ -23,6 +27,37 @@ def failure(reason, message, extra):
         if not _reserved(key):
             out[key] = extra[key]
     return out
+
+
+class ToolError(Exception):
+    """A call that cannot go on: a stable reason code (core.reasons), a message for the model, and
+    optional extra fields (`field`, `hint`, ...). It crosses `await` like any Python exception
+    (docs/SUBSET.md); native JS errors are not ToolErrors and need a bare `except:`."""
+
+    def __init__(self, reason, message, extra):
+        Exception.__init__(self, message)
+        self.reason = reason
+        self.detail = message
+        self.extra = extra
+
+    def outcome(self):
+        return failure(self.reason, self.detail, self.extra)
+
+
+def error_from(outcome):
+    """The ToolError that carries a failure outcome (as it came back from a tab or another call)."""
+    extra = {}
+    for key in obj_keys(outcome):
+        if not _reserved(key):
+            extra[key] = outcome[key]
+    reason = outcome['reason'] if has_key(outcome, 'reason') and kind_of(outcome['reason']) == 'string' else ADAPTER_ERROR
+    message = outcome['message'] if has_key(outcome, 'message') and kind_of(outcome['message']) == 'string' else ''
+    return ToolError(reason, message, extra if len(obj_keys(extra)) > 0 else None)
+
+
+def invalid_arg(field, message):
+    """invalid_args naming the field: `field: message`, with `{field}`."""
+    return ToolError(INVALID_ARGS, field + ': ' + message, {'field': field})
 
 
 def normalize(tool, value):

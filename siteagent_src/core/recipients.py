@@ -6,56 +6,13 @@ Rules per sink: `{allowed_domains, denied_domains, allowed_addresses, denied_add
 """
 from core.jsonval import kind_of, has_key, list_has
 from core import reasons
-
-_LOCAL_EXTRA = ".!#$%&'*+/=?^_`{|}~-"
+from core.emails import normalize_address
 
 
 def _field(obj, key, default):
     if has_key(obj, key):
         return obj[key]
     return default
-
-
-def _is_alnum(ch):
-    return (ch >= 'a' and ch <= 'z') or (ch >= '0' and ch <= '9')
-
-
-def _valid_domain(domain):
-    if len(domain) < 3 or len(domain) > 253 or domain.find('.') < 0:
-        return False
-    for label in domain.split('.'):
-        if len(label) == 0 or len(label) > 63 or label[0] == '-' or label[len(label) - 1] == '-':
-            return False
-        for ch in label:
-            if not (_is_alnum(ch) or ch == '-'):
-                return False
-    return True
-
-
-def normalize_address(text):
-    """`a@b.example` lower-cased, from `a@b.example` or `Name <a@b.example>`; None when not an address."""
-    if kind_of(text) != 'string' or len(text) > 320:
-        return None
-    value = text.strip()
-    open_at = value.find('<')
-    if open_at >= 0:
-        if len(value) == 0 or value[len(value) - 1] != '>':
-            return None
-        value = value[open_at + 1:len(value) - 1].strip()
-    value = value.lower()
-    at = value.find('@')
-    if at <= 0 or value.find('@', at + 1) >= 0:
-        return None
-    local = value[:at]
-    domain = value[at + 1:]
-    if len(local) > 64 or local[0] == '.' or local[len(local) - 1] == '.':
-        return None
-    for ch in local:
-        if not (_is_alnum(ch) or _LOCAL_EXTRA.find(ch) >= 0):
-            return None
-    if not _valid_domain(domain):
-        return None
-    return value
 
 
 def domain_of(address):

@@ -5,7 +5,7 @@ A tool result opts in with `untrusted: True`. Inside it, an object with a string
 `sender`, `organizer`, `author`) names where the text below it came from.
 """
 from core.jsonval import kind_of, has_key, own_keys, run_end, run_start
-from core.recipients import normalize_address
+from core.emails import normalize_address
 from core.preview import clean_text
 
 SOURCE_KEYS = ['from', 'sender', 'organizer', 'author']

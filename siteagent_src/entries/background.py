@@ -11,7 +11,7 @@ from webapi.chrome import (on_message, on_port, PORT_BRIDGE, on_installed, on_st
 from webapi.chrome_extra import on_alarm, manifest_hosts
 from webapi.js import random_id, serialized, attempt_async
 from core.catalogue import find_tool
-from adapters.registry import catalogue
+from entries.worker.sites import catalogue
 from core.outcome import success
 from entries.worker import dispatch, approvals, journal, audit_store, health, macros
 from entries.worker.state import (set_paused, set_tool_enabled, load_switches, set_target_tab, target_tab,

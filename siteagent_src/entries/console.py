@@ -4,7 +4,7 @@ from core.schema import validate
 from core.jsonval import kind_of, has_key, own_keys
 from webapi.chrome import send_message, permission_request
 from webapi.chrome_extra import on_storage_changed
-from webapi.dom import by_id, set_text, listen, apply_theme, query_all
+from webapi.dom import by_id, set_text, listen, apply_theme, find_all
 from core.pretty import pretty_parts
 from webapi.ui import (h, replace_children, show, value_of, set_value, parse_number, local_time, json_pretty,
                          data_theme_from_query, prefers_dark)
@@ -264,9 +264,9 @@ def collect_args(tool):
 
 
 def clear_errors():
-    for element in query_all('#tool-fields .field-error'):
+    for element in find_all(None, '#tool-fields .field-error'):
         set_text(element, '')
-    for element in query_all('#tool-fields .field.invalid'):
+    for element in find_all(None, '#tool-fields .field.invalid'):
         element.classList.remove('invalid')
 
 
@@ -414,7 +414,7 @@ async def on_revoke(event):
     outcome = await ask({'kind': 'revoke_permission', 'origin': pattern})
     await refresh_permissions()
     if outcome != None and not outcome['ok']:
-        for row in query_all('.perm-row'):
+        for row in find_all(None, '.perm-row'):
             if row.getAttribute('data-origin') == pattern:
                 set_text(row.querySelector('.perm-error'), outcome['message'])
 
@@ -562,7 +562,7 @@ def show_errors(list_id, errors):
 
 async def on_macro_save(event):
     marks = []
-    for box in query_all('#record-steps .mark'):
+    for box in find_all(None, '#record-steps .mark'):
         if box.checked:
             step = parse_number(box.getAttribute('data-step'))
             arg = box.getAttribute('data-arg')

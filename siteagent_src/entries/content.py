@@ -1,17 +1,33 @@
-"""Content script on Google tabs: runs adapter tools in the page, once per page."""
+"""Content script on site tabs (Google tabs, and any page the page tool works on): runs the sites'
+tab halves, once per page. Importing a site's tab half registers its handlers (sites/kit/tab.py);
+`siteagent check` proves every folder in sites/ with a tab half is listed here (buildtool/sites.py)."""
 from webapi.chrome import on_message, on_port, context_alive, PORT_TAB
-from webapi.js import random_id
-from webapi.dom import query_all
-from adapters.content_registry import run_tool, health
+from webapi.js import random_id, obj_keys
+from webapi.dom import find_all
+from sites.kit.tab import run
+from sites.console import tab as console_site
+from sites.gmail import tab as gmail_site
+from sites.calendar import tab as calendar_site
+from sites.meet import tab as meet_site
+from sites.page import tab as page_site
+from sites.testsite import tab as test_site
 
 GUARD = '__siteagentContent'
+
+
+def health(selectors):
+    """How many elements each selector finds on this page ({key: count})."""
+    counts = {}
+    for key in obj_keys(selectors):
+        counts[key] = len(find_all(None, selectors[key]))
+    return counts
 
 
 async def handle(message, sender):
     if message == None or not context_alive():
         return None
     if message['kind'] == 'adapter_call':
-        return await run_tool(message['tool'], message['args'])
+        return await run(message['tool'], message['args'])
     if message['kind'] == 'health':
         return health(message['selectors'])
     if message['kind'] == 'ping':

@@ -33,16 +33,18 @@ def with_timeout(promise, ms, on_timeout):
 
 
 def attempt(fn, arg):
-    """Call fn(arg); native JS errors become {ok: false, error} instead of escaping."""
+    """Call fn(arg); anything thrown (native JS errors too) becomes {ok: false, error, thrown} instead
+    of escaping: `error` is its message, `thrown` the object itself (a ToolError stays one)."""
     __pragma__('js', '{}', '''
     try { return {ok: true, value: fn(arg)}; }
-    catch (e) { return {ok: false, error: String((e && e.message) || e)}; }''')
+    catch (e) { return {ok: false, error: String((e && e.message) || e), thrown: e}; }''')
 
 
 async def attempt_async(fn, arg):
+    """attempt() for an async fn: {ok, value} | {ok: false, error, thrown}."""
     __pragma__('js', '{}', '''
     try { return {ok: true, value: await fn(arg)}; }
-    catch (e) { return {ok: false, error: String((e && e.message) || e)}; }''')
+    catch (e) { return {ok: false, error: String((e && e.message) || e), thrown: e}; }''')
 
 
 def error_text(error):
@@ -101,3 +103,8 @@ def drop_key(obj, key):
 def collapse_ws(text):
     """Trim, lower-case and collapse runs of whitespace (for matching visible labels)."""
     __pragma__('js', '{}', '''return String(text == null ? "" : text).trim().toLowerCase().replace(/\\s+/g, " ");''')
+
+
+def later(fn, ms):
+    """Run fn() once, ms milliseconds from now."""
+    setTimeout(fn, ms)

@@ -1,4 +1,4 @@
-"""The page tool's DOM side: one pass over the flattened DOM that yields scan rows (core.scan_format),
+"""The page tool's DOM side: one pass over the flattened DOM that yields scan rows (sites/page/scan_format.py),
 accessible names per accname 1.2, roles, visibility, uids that never lie, and the actions.
 
 Uids: every emitted element gets `u<n>` from a WeakMap; the uid table keeps a WeakRef and the

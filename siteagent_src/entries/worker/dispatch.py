@@ -3,11 +3,11 @@ from buildinfo import CONFIG
 from core.catalogue import find_tool, public_listing
 from core.policy import decide
 from core.schema import validate
-from core.outcome import success, failure, normalize
+from core.outcome import success, failure, ToolError
 from core.preview import build_preview
 from core.reasons import INVALID_ARGS, ADAPTER_ERROR, APPROVAL_DENIED, WORKER_RESTARTED
-from adapters.registry import ADAPTERS, catalogue, site_of
-from adapters import site_tabs
+from entries.worker.sites import SITES, catalogue, site_of
+from sites.kit.worker import HANDLERS, hook, run_site_tool
 from core.canonical import canonical_json
 from core.taint import flag_lines
 from webapi.js import attempt_async, obj_keys, sleep, from_json
@@ -31,9 +31,9 @@ def first_error(errors):
 
 
 async def preview_for(tool, args):
-    site = site_of(tool['site'])
-    if site != None and site['preview'] != None:
-        text = await site['preview'](tool['name'], args)
+    make = hook(tool['site'], 'preview')
+    if make != None:
+        text = await make(tool['name'], args)
         if text != None:
             return text
     sections = []
@@ -44,13 +44,19 @@ async def preview_for(tool, args):
 
 
 async def judge_call(tool, args, ctx):
-    """A `risk_by: dynamic` tool's risk for these args, from its adapter's judge (async (name, args, ctx)
-    -> {risk, preview?} or {outcome}: a refusal). No judge, or a judge that fails: irreversible."""
-    site = site_of(tool['site'])
-    if site == None or 'judge' not in site or site['judge'] == None:
+    """A `risk_by: dynamic` tool's risk for these args, from its site's judge hook (async (name, args,
+    ctx) -> {risk, preview?}; a ToolError it raises refuses the call: {outcome}). No judge, or a judge
+    that fails otherwise: irreversible."""
+    judge = hook(tool['site'], 'judge')
+    if judge == None:
         return {'risk': 'irreversible', 'preview': None}
-    ran = await attempt_async(lambda a: site['judge'](tool['name'], a, ctx), args)
-    if not ran['ok'] or ran['value'] == None or ran['value']['risk'] not in ['read', 'write', 'irreversible']:
+    ran = await attempt_async(lambda a: judge(tool['name'], a, ctx), args)
+    if not ran['ok']:
+        thrown = ran['thrown']
+        if thrown != None and isinstance(thrown, ToolError):
+            return {'outcome': thrown.outcome()}
+        return {'risk': 'irreversible', 'preview': None}
+    if ran['value'] == None or ran['value']['risk'] not in ['read', 'write', 'irreversible']:
         return {'risk': 'irreversible', 'preview': None}
     return ran['value']
 
@@ -84,10 +90,10 @@ def frozen_args(args):
 async def effective_args(tool, args):
     """What the call will really act on, for recipient rules and taint. A send of an open draft takes
     its recipients and text from the page (the adapter's `effective_args`), not from its arguments."""
-    site = site_of(tool['site'])
-    if site == None or 'effective_args' not in site or site['effective_args'] == None:
+    effective = hook(tool['site'], 'effective_args')
+    if effective == None:
         return args
-    ran = await attempt_async(lambda a: site['effective_args'](tool['name'], a), args)
+    ran = await attempt_async(lambda a: effective(tool['name'], a), args)
     if not ran['ok'] or ran['value'] == None:
         return args
     return ran['value']
@@ -183,41 +189,26 @@ async def challenge(ctx):
     return await signing.challenge(ctx)
 
 
-async def health_of_all(args, ctx):
-    """browser_health: each adapter's selectors, counted in its open tab (the scheduled check's code;
-    a tab the extension has no access to is reported as not checked, not as broken)."""
-    reports = []
-    for adapter in ADAPTERS:
-        if len(adapter['hosts']) == 0 or len(obj_keys(adapter['selectors'])) == 0:
-            continue
-        reports.append(await health.check_adapter(adapter))
-    return {'adapters': reports}
-
-
-WORKER_TOOLS = {'browser_health': health_of_all}
-
-
 async def execute(tool, args, ctx):
+    """Run the tool's handler: a worker-half handler here, or a tab-half one in the site's tab.
+    A ToolError becomes its outcome; any other error is an adapter_error naming the tool."""
     name = tool['name']
-    site = site_of(tool['site'])
-    if name in WORKER_TOOLS:
-        ran = await attempt_async(lambda a: WORKER_TOOLS[name](a, ctx), args)
-    elif site == None:
-        return failure(ADAPTER_ERROR, 'no adapter serves ' + name, None)
-    elif name in site['worker_tools']:
+    if name in HANDLERS:
         # Macros (issue 7): worker tools may run further calls through every gate, and see the catalogue.
         ctx['call'] = call
         ctx['catalogue'] = catalogue()
-        ran = await attempt_async(lambda a: site['worker_tools'][name](a, ctx), args)
+        ctx['sites'] = SITES
+        ran = await attempt_async(lambda a: HANDLERS[name](a, ctx), args)
+    elif tool['runs_in'] == 'tab' and site_of(tool['site']) != None:
+        ran = await attempt_async(lambda a: run_site_tool(site_of(tool['site']), name, a), args)
     else:
-        adapter = site['adapter']
-        open_url = adapter['open_url'] if 'open_url' in adapter else None
-        ran = await site_tabs.run_site_tool(adapter, name, args, open_url)
+        return failure(ADAPTER_ERROR, 'no handler serves ' + name, None)
     if not ran['ok']:
-        if 'outcome' in ran:
-            return ran['outcome']
+        thrown = ran['thrown']
+        if thrown != None and isinstance(thrown, ToolError):
+            return thrown.outcome()
         return failure(ADAPTER_ERROR, name + ' failed: ' + ran['error'], None)
-    return normalize(name, ran['value'])
+    return success(name, ran['value'])
 
 
 async def recover():

@@ -4,12 +4,11 @@ A broken selector shows on the toolbar badge, in the console's banner (the store
 in the audit log (tool "health_check", source "health", arg_keys naming "adapter.selector").
 """
 from buildinfo import CONFIG
-from core.adapter import health_report
 from core.outcome import failure
 from core.reasons import ADAPTER_ERROR
-from adapters.registry import ADAPTERS
-from adapters import site_tabs
-from webapi.chrome import send_to_tab, storage_get, storage_set, set_badge
+from entries.worker.sites import SITES
+from sites.kit.worker import check_site
+from webapi.chrome import storage_get, storage_set, set_badge
 from webapi.chrome_extra import alarm_ensure, set_badge_title
 from webapi.js import obj_keys, now_ms
 from entries.worker import audit_store
@@ -26,34 +25,14 @@ def is_health_alarm(alarm_name):
     return alarm_name == ALARM or alarm_name.startswith(ALARM + '-')
 
 
-async def check_adapter(adapter):
-    """A report for one adapter, or None when no tab of its site is open (nothing to check)."""
-    tab = await site_tabs.find_site_tab(adapter['hosts'])
-    if tab == None:
-        return {'adapter': adapter['id'], 'ok': None, 'tab': None, 'selectors': [], 'broken': [],
-                'note': 'no open tab'}
-    if not await site_tabs.has_host_access(tab['url']):
-        return {'adapter': adapter['id'], 'ok': None, 'tab': tab['id'], 'selectors': [], 'broken': [],
-                'note': 'no host access'}
-    reply = await send_to_tab(tab['id'], {'kind': 'health', 'selectors': adapter['selectors']},
-                              CONFIG['tab_timeout_ms'])
-    if not reply['ok'] or reply['value'] == None:
-        return {'adapter': adapter['id'], 'ok': None, 'tab': tab['id'], 'selectors': [], 'broken': [],
-                'note': 'the tab did not answer'}
-    report = health_report(adapter, reply['value'])
-    report['tab'] = tab['id']
-    report['url'] = tab['url']
-    return report
-
-
 async def run_check(trigger):
     """Check every adapter with selectors; store the result, set the badge, audit each failure."""
     reports = []
     broken = []
-    for adapter in ADAPTERS:
-        if len(adapter['hosts']) == 0 or len(obj_keys(adapter['selectors'])) == 0:
+    for site in SITES:
+        if len(site['hosts']) == 0 or len(obj_keys(site['selectors'])) == 0:
             continue
-        report = await check_adapter(adapter)
+        report = await check_site(site)
         reports.append(report)
         if report['ok'] == False:
             keys = {}

@@ -3,12 +3,12 @@
 A recording lives in chrome.storage.session: `{source: "console"|"site", remaining: N or None, calls: []}`.
 It takes the calls of that source that succeeded, until `remaining` reaches 0 or it is stopped.
 """
-from core.macro_logic import MACROS_KEY, check_macro, check_file, export_file, make_macro, MAX_STEPS
+from sites.macros.logic import MACROS_KEY, check_macro, check_file, export_file, make_macro, MAX_STEPS
 from core.outcome import failure
 from core.reasons import INVALID_ARGS
 from webapi.chrome import storage_get, storage_set
 from webapi.js import serialized, obj_keys, drop_key, from_json, clone
-from adapters.registry import catalogue
+from entries.worker.sites import catalogue
 from webapi.cached_key import CachedKey, KEEP
 
 RECORDING_KEY = 'macro_recording'

@@ -1,7 +1,7 @@
 """Persisted switches (pause, per-tool enable), the attached target tab, and the worker's identity."""
 from webapi.chrome import storage_get, storage_set
 from webapi.js import drop_key, random_id
-from adapters.site_tabs import TARGET_KEY
+from sites.kit.worker import TARGET_KEY
 from webapi.cached_key import CachedKey
 
 SWITCHES_KEY = 'switches'

@@ -23,6 +23,10 @@ PROSE_FULL = 48
 PROSE_HEAD = 32
 DEFAULT_MAX_CHARS = 20000
 MIN_MAX_CHARS = 200
+# A scan of this many rows or more is formatted in the tab, so one string crosses to the worker
+# instead of its rows (a smaller one costs less to send as rows than the tab's formatter, new with each
+# page and not yet optimised by the JS engine, costs to run there).
+FORMAT_IN_TAB_ROWS = 1000
 
 
 def clean(text):

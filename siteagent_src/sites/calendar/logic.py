@@ -1,204 +1,23 @@
 """Google Calendar, pure: URL builders, ISO 8601 in / Calendar's formats out, view ranges,
 chip labels, guest addresses, and the approval previews (guests first, before → after)."""
-from core.jsonval import kind_of, has_key, get_key, code_point, str_len, str_head, all_digits
+from core.jsonval import kind_of, has_key, get_key, str_len, str_head, all_digits
 from core.preview import build_preview, PREVIEW_CAP
+from core.dates import (MONTHS, ISO_HINT, pad, int_of_digits, days_in_month, days_from_civil, civil_from_days,
+                        weekday, date_text, add_days, parse_iso, minutes_of, to_utc, iso_of, parse_time_12h,
+                        parse_long_date)
+from core.urlcode import percent_encode
+from core.emails import is_address
 
 BASE = 'https://calendar.google.com/calendar/r'
 VIEWS = ['day', 'week', 'month']
-MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-          'October', 'November', 'December']
-ISO_HINT = 'YYYY-MM-DD for an all-day date, or YYYY-MM-DDTHH:MM[:SS] with an optional Z or +HH:MM offset'
 RSVP_WORDS = {'accepted': 'yes', 'declined': 'no', 'tentative': 'maybe', 'maybe': 'maybe',
               'needs rsvp': 'needs_action', 'awaiting': 'needs_action', 'not responded': 'needs_action'}
 RSVP_LABELS = {'yes': 'Yes', 'no': 'No', 'maybe': 'Maybe', 'needs_action': 'Not answered',
                'organizer': 'Organizer'}
-_HEX = '0123456789ABCDEF'
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()"
-_LOCAL_OK = "abcdefghijklmnopqrstuvwxyz0123456789.!#$%&'*+/=?^_`{|}~-"
 FIELD_CAP = 300
 
 
-# --- numbers and calendar arithmetic --------------------------------------------------------
-
-def pad(n, width):
-    text = str(n)
-    while len(text) < width:
-        text = '0' + text
-    return text
-
-
-def _num(text):
-    n = 0
-    for ch in text:
-        n = n * 10 + (ord(ch) - 48)
-    return n
-
-
-def is_leap(y):
-    return (y % 4 == 0 and y % 100 != 0) or y % 400 == 0
-
-
-def days_in_month(y, m):
-    if m == 2:
-        return 29 if is_leap(y) else 28
-    if m == 4 or m == 6 or m == 9 or m == 11:
-        return 30
-    return 31
-
-
-def days_from_civil(y, m, d):
-    """Days since 1970-01-01 (proleptic Gregorian)."""
-    if m <= 2:
-        y = y - 1
-    era = y // 400
-    yoe = y - era * 400
-    mp = m - 3 if m > 2 else m + 9
-    doy = (153 * mp + 2) // 5 + d - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
-
-
-def civil_from_days(z):
-    """[y, m, d] for days since 1970-01-01."""
-    z = z + 719468
-    era = z // 146097
-    doe = z - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    y = yoe + era * 400
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    d = doy - (153 * mp + 2) // 5 + 1
-    m = mp + 3 if mp < 10 else mp - 9
-    if m <= 2:
-        y = y + 1
-    return [y, m, d]
-
-
-def weekday(y, m, d):
-    """0 = Sunday ... 6 = Saturday."""
-    return (days_from_civil(y, m, d) + 4) % 7
-
-
-def date_text(y, m, d):
-    return pad(y, 4) + '-' + pad(m, 2) + '-' + pad(d, 2)
-
-
-def add_days(iso_date, n):
-    """'YYYY-MM-DD' plus n days, or None for a bad date."""
-    parsed = parse_iso(iso_date)
-    if not parsed['ok'] or not parsed['all_day']:
-        return None
-    ymd = civil_from_days(days_from_civil(parsed['y'], parsed['m'], parsed['d']) + n)
-    return date_text(ymd[0], ymd[1], ymd[2])
-
-
-# --- ISO 8601 in --------------------------------------------------------------------------
-
-def _bad(message):
-    return {'ok': False, 'message': message}
-
-
-def parse_iso(text):
-    """{ok, all_day, y, m, d, hh, mi, ss, offset (minutes east of UTC, or None: Calendar's own time zone)}."""
-    if kind_of(text) != 'string':
-        return _bad('must be a string: ' + ISO_HINT)
-    s = text.strip()
-    if len(s) < 10 or s[4] != '-' or s[7] != '-':
-        return _bad('must be ' + ISO_HINT)
-    ys = s[0:4]
-    ms = s[5:7]
-    ds = s[8:10]
-    if not all_digits(ys) or not all_digits(ms) or not all_digits(ds):
-        return _bad('must be ' + ISO_HINT)
-    y = _num(ys)
-    m = _num(ms)
-    d = _num(ds)
-    if y < 1900 or y > 2200 or m < 1 or m > 12 or d < 1 or d > days_in_month(y, m):
-        return _bad('is not a real calendar date (' + s[0:10] + ')')
-    out = {'ok': True, 'all_day': True, 'y': y, 'm': m, 'd': d, 'hh': 0, 'mi': 0, 'ss': 0, 'offset': None}
-    if len(s) == 10:
-        return out
-    if s[10] != 'T' and s[10] != 't' and s[10] != ' ':
-        return _bad('must be ' + ISO_HINT)
-    rest = s[11:]
-    if len(rest) < 5 or rest[2] != ':' or not all_digits(rest[0:2]) or not all_digits(rest[3:5]):
-        return _bad('must be ' + ISO_HINT)
-    hh = _num(rest[0:2])
-    mi = _num(rest[3:5])
-    ss = 0
-    rest = rest[5:]
-    if len(rest) >= 3 and rest[0] == ':':
-        if not all_digits(rest[1:3]):
-            return _bad('must be ' + ISO_HINT)
-        ss = _num(rest[1:3])
-        rest = rest[3:]
-        if len(rest) > 0 and rest[0] == '.':
-            k = 1
-            while k < len(rest) and rest[k] >= '0' and rest[k] <= '9':
-                k += 1
-            rest = rest[k:]
-    if hh > 23 or mi > 59 or ss > 59:
-        return _bad('has an impossible time of day')
-    offset = None
-    if rest == 'Z' or rest == 'z':
-        offset = 0
-    elif len(rest) > 0:
-        sign = rest[0]
-        body = rest[1:]
-        if len(body) == 4 and all_digits(body):
-            body = body[0:2] + ':' + body[2:4]
-        if (sign != '+' and sign != '-') or len(body) != 5 or body[2] != ':' \
-                or not all_digits(body[0:2]) or not all_digits(body[3:5]):
-            return _bad('has an unreadable time zone offset (use Z or +HH:MM)')
-        offset = _num(body[0:2]) * 60 + _num(body[3:5])
-        if offset > 14 * 60:
-            return _bad('has an impossible time zone offset')
-        if sign == '-':
-            offset = 0 - offset
-    out['all_day'] = False
-    out['hh'] = hh
-    out['mi'] = mi
-    out['ss'] = ss
-    out['offset'] = offset
-    return out
-
-
-def _minutes(p):
-    """Minutes since 1970 of the wall time (offset not applied)."""
-    return (days_from_civil(p['y'], p['m'], p['d']) * 24 + p['hh']) * 60 + p['mi']
-
-
-def _from_minutes(total, ss, offset):
-    days = total // 1440
-    left = total - days * 1440
-    ymd = civil_from_days(days)
-    return {'ok': True, 'all_day': False, 'y': ymd[0], 'm': ymd[1], 'd': ymd[2], 'hh': left // 60,
-            'mi': left % 60, 'ss': ss, 'offset': offset}
-
-
-def to_utc(p):
-    if p['all_day'] or p['offset'] is None:
-        return p
-    return _from_minutes(_minutes(p) - p['offset'], p['ss'], 0)
-
-
-def iso_of(p):
-    """Canonical ISO text of a parsed value."""
-    text = date_text(p['y'], p['m'], p['d'])
-    if p['all_day']:
-        return text
-    text = text + 'T' + pad(p['hh'], 2) + ':' + pad(p['mi'], 2) + ':' + pad(p['ss'], 2)
-    if p['offset'] is None:
-        return text
-    if p['offset'] == 0:
-        return text + 'Z'
-    off = p['offset']
-    sign = '+'
-    if off < 0:
-        sign = '-'
-        off = 0 - off
-    return text + sign + pad(off // 60, 2) + ':' + pad(off % 60, 2)
-
+# --- ISO 8601 in: Calendar's forms -----------------------------------------------------------
 
 def compact(p):
     """Calendar's dates= form: YYYYMMDD, YYYYMMDDTHHMMSS (Calendar's zone) or ...Z (UTC)."""
@@ -243,7 +62,7 @@ def event_times(start, end):
         return _field_error('end', 'give a time zone offset on both start and end, or on neither')
     su = to_utc(s)
     eu = to_utc(e)
-    if _minutes(eu) * 60 + eu['ss'] <= _minutes(su) * 60 + su['ss']:
+    if minutes_of(eu) * 60 + eu['ss'] <= minutes_of(su) * 60 + su['ss']:
         return _field_error('end', 'must be after start')
     return {'ok': True, 'all_day': False, 'start': iso_of(s), 'end': iso_of(e),
             'dates': compact(su) + '/' + compact(eu)}
@@ -274,69 +93,6 @@ def editor_time(hh, mi):
     if h12 == 0:
         h12 = 12
     return str(h12) + ':' + pad(mi, 2) + suffix
-
-
-def parse_time_12h(text):
-    """'10am', '10:30pm', '12:00am', '14:00' -> [hh, mi], or None."""
-    if kind_of(text) != 'string':
-        return None
-    s = text.strip().lower()
-    suffix = ''
-    if s.endswith('am') or s.endswith('pm'):
-        suffix = s[len(s) - 2:]
-        s = s[0:len(s) - 2].strip()
-    parts = s.split(':')
-    if len(parts) > 2 or not all_digits(parts[0]) or len(parts[0]) > 2:
-        return None
-    hh = _num(parts[0])
-    mi = 0
-    if len(parts) == 2:
-        if not all_digits(parts[1]) or len(parts[1]) != 2:
-            return None
-        mi = _num(parts[1])
-    if mi > 59:
-        return None
-    if suffix != '':
-        if hh < 1 or hh > 12:
-            return None
-        hh = hh % 12
-        if suffix == 'pm':
-            hh = hh + 12
-    elif hh > 23 or len(parts) != 2:
-        return None
-    return [hh, mi]
-
-
-def _month_number(word):
-    w = word.strip().lower()
-    if len(w) < 3:
-        return 0
-    for i in range(12):
-        name = MONTHS[i].lower()
-        if w == name or w == name[0:3] or (len(w) == 4 and w[3] == '.' and w[0:3] == name[0:3]):
-            return i + 1
-    return 0
-
-
-def parse_long_date(text):
-    """'March 16, 2026' / 'Mar 16, 2026' / 'Monday, March 16, 2026' -> 'YYYY-MM-DD', or None."""
-    if kind_of(text) != 'string':
-        return None
-    words = []
-    for piece in text.replace(',', ' ').split(' '):
-        if len(piece.strip()) > 0:
-            words.append(piece.strip())
-    if len(words) < 3:
-        return None
-    words = words[len(words) - 3:]
-    m = _month_number(words[0])
-    if m == 0 or not all_digits(words[1]) or not all_digits(words[2]) or len(words[2]) != 4:
-        return None
-    y = _num(words[2])
-    d = _num(words[1])
-    if d < 1 or d > days_in_month(y, m):
-        return None
-    return date_text(y, m, d)
 
 
 def _join_date_time(date_iso, hm):
@@ -408,44 +164,19 @@ def parse_chip_label(label, title):
 
 # --- views and URLs -------------------------------------------------------------------------
 
-def url_encode(text):
-    """encodeURIComponent, identical on both sides (lone surrogates become U+FFFD)."""
-    if kind_of(text) != 'string':
-        return ''
-    parts = []
-    for ch in text:
-        if len(ch) == 1 and _UNRESERVED.find(ch) >= 0:
-            parts.append(ch)
-            continue
-        cp = code_point(ch)
-        if cp >= 0xD800 and cp <= 0xDFFF:
-            cp = 0xFFFD
-        if cp < 0x80:
-            units = [cp]
-        elif cp < 0x800:
-            units = [0xC0 + cp // 64, 0x80 + cp % 64]
-        elif cp < 0x10000:
-            units = [0xE0 + cp // 4096, 0x80 + (cp // 64) % 64, 0x80 + cp % 64]
-        else:
-            units = [0xF0 + cp // 262144, 0x80 + (cp // 4096) % 64, 0x80 + (cp // 64) % 64, 0x80 + cp % 64]
-        for b in units:
-            parts.append('%' + _HEX[b // 16] + _HEX[b % 16])
-    return ''.join(parts)
-
-
 def eventedit_url(title, dates, details, location, guests):
     """https://calendar.google.com/calendar/r/eventedit?text=…&dates=…&details=…&location=…&add=…"""
     params = []
     if kind_of(title) == 'string' and len(title) > 0:
-        params.append('text=' + url_encode(title))
+        params.append('text=' + percent_encode(title))
     if kind_of(dates) == 'string' and len(dates) > 0:
-        params.append('dates=' + url_encode(dates).replace('%2F', '/'))
+        params.append('dates=' + percent_encode(dates).replace('%2F', '/'))
     if kind_of(details) == 'string' and len(details) > 0:
-        params.append('details=' + url_encode(details))
+        params.append('details=' + percent_encode(details))
     if kind_of(location) == 'string' and len(location) > 0:
-        params.append('location=' + url_encode(location))
+        params.append('location=' + percent_encode(location))
     if kind_of(guests) == 'array' and len(guests) > 0:
-        params.append('add=' + ','.join([url_encode(g) for g in guests]))
+        params.append('add=' + ','.join([percent_encode(g) for g in guests]))
     url = BASE + '/eventedit'
     if len(params) > 0:
         url = url + '?' + '&'.join(params)
@@ -509,9 +240,9 @@ def parse_path(path):
     if rest[0] in VIEWS:
         out['view'] = rest[0]
         if len(rest) >= 4 and all_digits(rest[1]) and all_digits(rest[2]) and all_digits(rest[3]):
-            y = _num(rest[1])
-            m = _num(rest[2])
-            d = _num(rest[3])
+            y = int_of_digits(rest[1])
+            m = int_of_digits(rest[2])
+            d = int_of_digits(rest[3])
             if m >= 1 and m <= 12 and d >= 1 and d <= days_in_month(y, m):
                 out['date'] = date_text(y, m, d)
     return out
@@ -522,7 +253,7 @@ def datekey_to_iso(key):
     if kind_of(key) == 'string':
         if not all_digits(key):
             return None
-        key = _num(key)
+        key = int_of_digits(key)
     if kind_of(key) != 'number' or key < 0 or key // 1 != key:
         return None
     y = 1970 + key // 512
@@ -542,40 +273,6 @@ def iso_to_datekey(date):
 
 # --- guests ---------------------------------------------------------------------------------
 
-def _label_ok(label):
-    if len(label) == 0 or len(label) > 63 or label[0] == '-' or label[len(label) - 1] == '-':
-        return False
-    for ch in label:
-        if not ((ch >= 'a' and ch <= 'z') or (ch >= '0' and ch <= '9') or ch == '-'):
-            return False
-    return True
-
-
-def is_email(text):
-    """A plain address (local@domain.tld), no display name or brackets; compared lower-cased."""
-    if kind_of(text) != 'string' or len(text) < 6 or len(text) > 254:
-        return False
-    s = text.lower()
-    at = s.find('@')
-    if at <= 0 or s.find('@', at + 1) >= 0:
-        return False
-    local = s[0:at]
-    domain = s[at + 1:]
-    if len(local) > 64 or local[0] == '.' or local[len(local) - 1] == '.' or local.find('..') >= 0:
-        return False
-    for ch in local:
-        if _LOCAL_OK.find(ch) < 0:
-            return False
-    labels = domain.split('.')
-    if len(labels) < 2:
-        return False
-    for label in labels:
-        if not _label_ok(label):
-            return False
-    tld = labels[len(labels) - 1]
-    return len(tld) >= 2 and not all_digits(tld)
-
-
 def check_guests(items, field):
     """{ok, guests: lower-cased, duplicates dropped} or {ok: False, field, message} naming the item."""
     if kind_of(items) != 'array':
@@ -584,7 +281,7 @@ def check_guests(items, field):
     index = 0
     for item in items:
         text = item.strip().lower() if kind_of(item) == 'string' else None
-        if text is None or not is_email(text):
+        if text is None or not is_address(text):
             if kind_of(item) != 'string':
                 return _field_error(field, 'item ' + str(index) + ' must be a string')
             return _field_error(field, 'item ' + str(index) + ' ("' + str_head(item, 80)
@@ -798,14 +495,3 @@ def strip_label(text, label):
         s = s[len(label):].strip()
     return s
 
-
-def account_email(label):
-    """'Google Account: Sam Fixture (me@example.com)' -> 'me@example.com', or None."""
-    if kind_of(label) != 'string':
-        return None
-    open_at = label.rfind('(')
-    close_at = label.rfind(')')
-    if open_at < 0 or close_at < open_at:
-        return None
-    email = label[open_at + 1:close_at].strip().lower()
-    return email if is_email(email) else None

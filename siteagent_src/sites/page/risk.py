@@ -3,18 +3,11 @@ when a click (or a type with submit) becomes irreversible. Pure: CPython and JS 
 from core.jsonval import kind_of, has_key
 from core.origins import host_of
 from core.preview import build_preview
+from sites.page.verbs import verb_of
 
 READ = 'read'
 WRITE = 'write'
 IRREVERSIBLE = 'irreversible'
-
-METHOD_RISK = {
-    'open': READ, 'navigate': READ, 'back': READ, 'tabs': READ, 'close': WRITE, 'scan': READ,
-    'read': READ, 'wait': READ, 'click': WRITE, 'type': WRITE, 'select': WRITE, 'check': WRITE,
-    'press': WRITE, 'scroll': READ,
-}
-METHODS = ['open', 'navigate', 'back', 'tabs', 'close', 'scan', 'read', 'wait', 'click', 'type', 'select',
-           'check', 'press', 'scroll']
 ALLOWED_SCHEMES = ['http', 'https']
 
 # Destructive or financial words, matched as whole words (Latin, Cyrillic, Greek) or as substrings
@@ -222,9 +215,9 @@ def host_matches(host, patterns):
 
 
 def method_risk(method):
-    if kind_of(method) == 'string' and method in METHODS:
-        return METHOD_RISK[method]
-    return IRREVERSIBLE
+    """The verb's risk before its target is judged (sites/page/verbs.py); irreversible when unknown."""
+    row = verb_of(method) if kind_of(method) == 'string' else None
+    return row['risk'] if row is not None else IRREVERSIBLE
 
 
 def is_enter(chord):

@@ -1,0 +1,98 @@
+"""Tool declarations: each site declares its tools once, in its folder (`sites/<site>/tools.py`).
+
+The catalogue (LIST_TOOLS, the console, macros), the public listing and both dispatch tables
+(worker and tab) are derived from these declarations; nothing else lists a tool's name.
+
+    SITE = declare_site('gmail', ['mail.google.com'], open_url, selectors)
+    STATUS = declare_tool(SITE, 'gmail_status', 'read', 'Use first to ...', object_schema({}, None), 'tab')
+    WAIT_LIST = declare_step(SITE, 'gmail__wait_list')
+
+`runs` says which half implements the tool: 'tab' (a handler in the site's tab half, run in the
+site's tab; the worker finds or opens that tab) or 'worker' (a handler in the site's worker half).
+A step is a tab-half function that the worker half runs in the site's tab by its symbol (never by
+a string), so a typo fails at build time; steps are not in the catalogue. Handlers register with
+`@worker_handler(DECL)` (sites/kit/worker.py) or `@tab_handler(DECL)` (sites/kit/tab.py), and the
+build checks that every declaration has exactly one handler in the right half (buildtool/sites.py).
+"""
+from core.jsonval import kind_of, has_key, obj_keys
+
+RISKS = ['read', 'write', 'irreversible']
+HALVES = ['worker', 'tab']
+
+
+def declare_site(site_id, hosts, open_url, selectors):
+    """A site: its id, the hostnames its tab may show (none: not tied to a site), the page opened when
+    no tab of it is open (None: never open one), and the selectors the health check counts."""
+    return {'id': site_id, 'hosts': hosts, 'open_url': open_url, 'selectors': selectors if selectors is not None else {},
+            'tools': [], 'steps': []}
+
+
+def object_schema(properties, required):
+    """`{type: object, properties, required?, additionalProperties: false}`; required None leaves the key out."""
+    schema = {'type': 'object', 'properties': properties}
+    if required is not None:
+        schema['required'] = required
+    schema['additionalProperties'] = False
+    return schema
+
+
+def declare_tool(site, name, risk, description, schema, runs, extra=None):
+    """Declare a tool of `site` and return its definition (also appended to site['tools']).
+
+    risk: 'read' | 'write' | 'irreversible', or 'dynamic' (the site's judge decides per call; listed
+    as irreversible). extra: further fields the rules engine reads (`recipients`, `sink`,
+    `untrusted_kind`, `public`: False for console-only tools, `test_only`: True for tools that only
+    the test build lists)."""
+    if risk != 'dynamic' and not _is_risk(risk):
+        raise ValueError(name + ': risk must be read, write, irreversible or dynamic, not ' + str(risk))
+    if not _is_half(runs):
+        raise ValueError(name + ': runs must be worker or tab, not ' + str(runs))
+    tool = {'name': name, 'risk': 'irreversible' if risk == 'dynamic' else risk, 'site': site['id'],
+            'public': True, 'description': description, 'inputSchema': schema, 'runs_in': runs}
+    if risk == 'dynamic':
+        tool['risk_by'] = 'dynamic'
+    if extra is not None:
+        for key in obj_keys(extra):
+            tool[key] = extra[key]
+    site['tools'].append(tool)
+    return tool
+
+
+def declare_step(site, name):
+    """A tab-half step of `site` that its worker half runs in the site's tab (not a public tool)."""
+    step = {'name': name, 'site': site['id'], 'step': True}
+    site['steps'].append(step)
+    return step
+
+
+def catalogue_of(sites, with_test_tools):
+    """Every tool definition of the sites, in site order; test-only tools only when asked."""
+    out = []
+    for site in sites:
+        for tool in site['tools']:
+            if with_test_tools or not (has_key(tool, 'test_only') and tool['test_only'] is True):
+                out.append(tool)
+    return out
+
+
+def site_by_id(sites, site_id):
+    for site in sites:
+        if site['id'] == site_id:
+            return site
+    return None
+
+
+def _is_risk(value):
+    for risk in RISKS:
+        if risk == value:
+            return True
+    return False
+
+
+def _is_half(value):
+    if kind_of(value) != 'string':
+        return False
+    for half in HALVES:
+        if half == value:
+            return True
+    return False

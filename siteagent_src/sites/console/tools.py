@@ -1,0 +1,19 @@
+"""Console-only tools: pages get tool_not_allowed_for_site; the console runs them."""
+from core.tooling import declare_site, declare_tool, object_schema
+
+SITE = declare_site('console', [], None, {})
+
+BROWSER_HEALTH = declare_tool(
+    SITE, 'browser_health', 'read',
+    'Console only. Use to find out whether each site adapter still fits its open tab: '
+    'returns one report per adapter with {adapter, ok, selectors: [{key, selector, found}], '
+    'broken: [keys]}. It only counts matching elements; it clicks and changes nothing.',
+    object_schema({}, None), 'worker', {'public': False})
+
+CLICK_TEXT = declare_tool(
+    SITE, 'generic_click_text', 'write',
+    'Console only. Use to click the first visible button or link in the attached tab whose '
+    'text equals `text` (case-insensitive, whitespace collapsed). Returns {"clicked": true, '
+    '"tag": <element tag>} or fails with adapter_error when nothing matches.',
+    object_schema({'text': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, ['text']), 'tab',
+    {'public': False})

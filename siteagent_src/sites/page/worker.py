@@ -1,0 +1,575 @@
+"""The page tool's worker half: which tab (agent tabs in the "Site Agent" group, and the attached
+tab; never others), host access, URL schemes, frames, and the risk judge. The page itself is read
+and acted on by the tab half (sites/page/tab.py), in each frame, through the `page_tab` step.
+
+The handler returns a plain result or raises ToolError.
+"""
+from buildinfo import CONFIG
+from core.outcome import ToolError, invalid_arg
+from core.reasons import (NO_TARGET_TAB, PERMISSION_REQUIRED, URL_NOT_ALLOWED, STALE_UID, ADAPTER_ERROR, TAB_CLOSED,
+                          TAB_TIMEOUT)
+from core.origins import host_of
+from sites.page import risk as page_risk
+from sites.page import scan_format
+from sites.page.verbs import needs_of, acts
+from sites.page.tools import SITE, PAGE, PAGE_TAB
+from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap)
+from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame
+from webapi.js import sleep, obj_keys
+from webapi import page_chrome
+from webapi.cached_key import CachedKey
+
+STATE_KEY = 'page_tabs'
+POLICY_KEY = 'page_policy'
+FRAME_SCAN_LIMIT = 8
+FRAME_TIMEOUT_MS = 1500
+PAYLOAD_KEYS = ['text', 'clear', 'submit', 'value', 'label', 'checked', 'key', 'direction', 'gone', 'timeout_ms']
+
+_scans = {}       # 't<tab>' -> {'lines': [...], 'frames': {'k1': frameId}, 'url', 'had_frames'}
+
+
+def _arg(args, key, default):
+    return args[key] if key in args and args[key] != None else default
+
+
+def _tkey(tab_id):
+    return 't' + str(tab_id)
+
+
+# --- agent tabs -----------------------------------------------------------------------------------
+
+def _empty_state():
+    return {'tabs': [], 'current': None, 'group': None, 'floors': {}}
+
+
+_page_state = CachedKey('session', STATE_KEY, _empty_state)      # read by every page call
+
+
+async def _state():
+    return await _page_state.read()
+
+
+async def _save(state):
+    await _page_state.change(lambda old: state)
+
+
+async def _alive_tabs(state):
+    alive = []
+    for tab_id in state['tabs']:
+        found = await tab_get(tab_id)
+        if found['ok']:
+            alive.append(found['value'])
+    return alive
+
+
+async def _target(args, state):
+    """The tab a call may touch: `tab` when it is an agent tab or the attached one, else the current
+    agent tab, else the attached tab. Raises no_target_tab or tab_closed."""
+    wanted = _arg(args, 'tab', None)
+    if wanted != None:
+        attached = await attached_tab()
+        if (attached != None and attached['id'] == wanted) or wanted in state['tabs']:
+            found = await tab_get(wanted)
+            if found['ok']:
+                return found['value']
+            raise ToolError(TAB_CLOSED, 'tab ' + str(wanted) + ' is closed', None)
+        raise ToolError(NO_TARGET_TAB, 'tab: ' + str(wanted) + ' is neither an agent tab nor the attached tab',
+                        {'field': 'tab', 'hint': 'list them with method "tabs"'})
+    if state['current'] != None:
+        found = await tab_get(state['current'])
+        if found['ok']:
+            return found['value']
+    attached = await attached_tab()
+    if attached != None:
+        return attached
+    raise ToolError(NO_TARGET_TAB, 'no agent tab is open and no tab is attached',
+                    {'hint': 'open a page with method "open", or attach a tab in the console'})
+
+
+def _pattern(url):
+    verdict = page_risk.url_verdict(url)
+    if not verdict['ok']:
+        return None
+    return verdict['scheme'] + '://' + host_of(url) + '/*'
+
+
+async def _access(url):
+    """None when the extension may script url, else the refusal (a ToolError, not raised: a check
+    that runs alongside a scan is awaited later)."""
+    verdict = page_risk.url_verdict(url)
+    if not verdict['ok']:
+        return ToolError(URL_NOT_ALLOWED, 'the tab shows ' + str(url)[0:80] + ', which the page tool may not read or act on',
+                         None)
+    granted = await page_chrome.origin_granted(_pattern(url))
+    if not granted['ok'] or granted['value'] != True:
+        return ToolError(PERMISSION_REQUIRED, 'Site Agent has no access to ' + str(host_of(url)),
+                         {'hint': 'open the Site Agent console and grant access to this site (Chrome asks you once)'})
+    return None
+
+
+async def _must_access(url):
+    denied = await _access(url)
+    if denied != None:
+        raise denied
+
+
+async def _ready_tab(args):
+    tab = await _target(args, await _state())
+    await _must_access(tab['url'])
+    return tab
+
+
+# --- talking to frames ----------------------------------------------------------------------------
+
+def _page_message(payload):
+    return tab_message(PAGE_TAB['name'], payload)
+
+
+async def _call(tab_id, frame_id, payload):
+    """Run the tab half in one frame: the transport's {ok, value} | {ok: false, error, timeout?}."""
+    message = _page_message(payload)
+    reply = await send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
+    if not reply['ok'] and 'timeout' not in reply and 'Receiving end does not exist' in reply['error']:
+        if frame_id == 0:
+            await page_chrome.inject_top(tab_id, ['content.js'])
+        else:
+            await page_chrome.inject_frame(tab_id, frame_id, ['content.js'], FRAME_TIMEOUT_MS)
+        reply = await send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
+    return reply
+
+
+def _tab_failure(reply, op):
+    if 'timeout' in reply:
+        return ToolError(TAB_TIMEOUT, 'the tab did not answer within ' + str(CONFIG['tab_timeout_ms']) + ' ms',
+                         {'hint': 'the page may be busy; check it before retrying'})
+    return ToolError(ADAPTER_ERROR, 'the tab could not run ' + op + ': ' + str(reply['error']), None)
+
+
+def _answer(reply, op):
+    """The tab half's result for op; raises its refusal, or the transport's failure."""
+    if not reply['ok']:
+        raise _tab_failure(reply, op)
+    return unwrap(op, reply['value'])
+
+
+def _answered(reply):
+    """The result when the tab half answered one (None: no answer, or a refusal)."""
+    if not reply['ok'] or reply['value'] == None or 'result' not in reply['value']:
+        return None
+    return reply['value']['result']
+
+
+def _split_uid(uid):
+    """['f<k>' or None, 'u<n>'] or None when malformed."""
+    if uid == None:
+        return None
+    text = str(uid)
+    if text.startswith('f'):
+        at = text.find('u')
+        if at > 1:
+            return [text[0:at], text[at:]]
+        return None
+    if text.startswith('u'):
+        return [None, text]
+    return None
+
+
+def _frame_of(tab_id, frame_key):
+    """The frameId for a frame key from this tab's last scan, or None."""
+    if frame_key == None:
+        return 0
+    scan = _scans[_tkey(tab_id)] if _tkey(tab_id) in _scans else None
+    if scan == None or frame_key not in scan['frames']:
+        return None
+    return scan['frames'][frame_key]
+
+
+async def _route(tab_id, uid, payload, field):
+    """Send payload to the frame that owns uid (rewritten to the frame-local u<n>); the transport reply."""
+    parts = _split_uid(uid)
+    if parts == None:
+        raise invalid_arg(field, '"' + str(uid) + '" is not a uid from a scan (u<n> or f<k>u<n>)')
+    frame_id = _frame_of(tab_id, parts[0])
+    if frame_id == None:
+        raise ToolError(STALE_UID, field + ': ' + str(uid) + ' names a frame this tab\'s last scan did not list',
+                        {'hint': 'scan again', 'field': field})
+    payload[field] = parts[1]
+    return await _call(tab_id, frame_id, payload)
+
+
+# --- policy and the risk judge --------------------------------------------------------------------
+
+async def _policy():
+    saved = await storage_get('local', POLICY_KEY, None)
+    if saved == None:
+        return {'sensitive_hosts': [], 'extra_terms': []}
+    return saved
+
+
+def _with_secrets(target):
+    form = target['form']
+    if form != None:
+        kinds = []
+        for field in form['secret_fields_raw']:
+            kind = page_risk.field_is_secret(field)
+            if kind != None and kind not in kinds:
+                kinds.append(kind)
+        form['secret_fields'] = kinds
+    return target
+
+
+async def describe_target(tab_id, args):
+    """What a judged call acts on (the element, its form, the page), from the tab half."""
+    method = args['method']
+    uid = _arg(args, 'uid', None)
+    payload = {'op': 'describe', 'submitting': method != 'click'}
+    reply = await (_call(tab_id, 0, payload) if uid == None else _route(tab_id, uid, payload, 'uid'))
+    return _with_secrets(_answer(reply, 'describe')['target'])
+
+
+async def judge(tool_name, args, ctx):
+    """dispatch's hook for risk 'dynamic': {risk, reasons, preview}; raises a refusal."""
+    method = args['method'] if 'method' in args else None
+    risk = page_risk.method_risk(method)
+    if tool_name != PAGE['name'] or not page_risk.judges_target(method, args):
+        return {'risk': risk, 'preview': None}
+    tab = await _ready_tab(args)
+    target = await describe_target(tab['id'], args)
+    if target['href'] != None and page_risk.href_refused(target['href']):
+        raise ToolError(URL_NOT_ALLOWED, 'uid: the link goes to a ' + str(page_risk.scheme_of(target['href'])) +
+                        ': URL, which the page tool never follows', {'field': 'uid'})
+    verdict = page_risk.classify(target, await _policy())
+    text = _arg(args, 'text', None) if method == 'type' else None
+    return {'risk': verdict['risk'], 'reasons': verdict['reasons'],
+            'preview': page_risk.preview(method, target, verdict['reasons'], text)}
+
+
+# --- worker verbs ---------------------------------------------------------------------------------
+
+async def _may_load(url):
+    """Raises unless the page tool may load url (http/https, host access granted)."""
+    verdict = page_risk.url_verdict(url)
+    if not verdict['ok']:
+        raise ToolError(URL_NOT_ALLOWED, verdict['message'], {'field': 'url'})
+    await _must_access(url)
+
+
+async def _prepare(tab_id):
+    """Load the tab half into a freshly loaded page now, so the scan that follows does not wait for it
+    (a page that refuses scripts is reported by that scan, not here)."""
+    await page_chrome.inject_top(tab_id, ['content.js'])
+
+
+async def _open(args, state):
+    url = args['url']
+    await _may_load(url)
+    tab = await tab_create({'url': url, 'active': True})
+    state['tabs'].append(tab['id'])
+    state['current'] = tab['id']
+    grouped = await page_chrome.tab_in_group(tab['id'], state['group'])
+    if grouped['ok']:
+        state['group'] = grouped['value']
+    await _save(state)
+    loaded = await wait_for_load(tab['id'], CONFIG['tab_timeout_ms'])
+    await _prepare(tab['id'])
+    return {'tab': tab['id'], 'url': loaded['url'], 'title': loaded['title'], 'group': state['group']}
+
+
+async def _navigate(tab, url):
+    await _may_load(url)
+    moved = await navigate(tab['id'], url)
+    await _prepare(tab['id'])
+    return {'tab': tab['id'], 'url': moved['url'], 'title': moved['title'], 'navigated': True}
+
+
+async def _back(tab):
+    before = tab['url']
+    went = await page_chrome.tab_back(tab['id'])
+    if not went['ok']:
+        raise ToolError(ADAPTER_ERROR, 'cannot go back: ' + went['error'], None)
+    await sleep(150)
+    loaded = await wait_for_load(tab['id'], CONFIG['tab_timeout_ms'])
+    return {'tab': tab['id'], 'url': loaded['url'], 'title': loaded['title'], 'navigated': loaded['url'] != before}
+
+
+async def _tabs(state):
+    listed = []
+    for tab in await _alive_tabs(state):
+        listed.append({'tab': tab['id'], 'url': tab['url'], 'title': tab['title'], 'agent': True,
+                       'current': tab['id'] == state['current']})
+    attached = await attached_tab()
+    if attached != None and attached['id'] not in state['tabs']:
+        listed.append({'tab': attached['id'], 'url': attached['url'], 'title': attached['title'], 'agent': False,
+                       'attached': True, 'current': state['current'] == None})
+    return {'tabs': listed}
+
+
+async def _close(tab, state):
+    if tab['id'] not in state['tabs']:
+        raise ToolError(NO_TARGET_TAB, 'tab: ' + str(tab['id']) + ' is the attached tab; only agent tabs can be closed',
+                        {'field': 'tab'})
+    await page_chrome.tab_remove(tab['id'])
+    state['tabs'] = [t for t in state['tabs'] if t != tab['id']]
+    if state['current'] == tab['id']:
+        state['current'] = state['tabs'][len(state['tabs']) - 1] if len(state['tabs']) > 0 else None
+    await _save(state)
+    return {'closed': tab['id'], 'current': state['current']}
+
+
+# --- scan (with frames) ---------------------------------------------------------------------------
+
+def _scan_payload(args, state, tab_id):
+    """The tab half's scan request (`format`: a scan of FORMAT_IN_TAB_ROWS rows or more comes back as
+    lines, not rows)."""
+    key = _tkey(tab_id)
+    floor = state['floors'][key] if key in state['floors'] else 0
+    return {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True}
+
+
+async def _direct_scan(args, state):
+    """A scan of an agent tab sent straight to its top frame, without looking the tab up first: the
+    scan only reads, and its reply counts only if the URL it scanned passes the access check. None
+    when that cannot answer (the attached tab needs a lookup; `within`; the tab is closed or has no
+    content script yet; the scan failed): the caller then takes the checked path. A tab that does
+    not answer in time gets tab_timeout at once."""
+    if _arg(args, 'within', None) != None:
+        return None
+    wanted = _arg(args, 'tab', None)
+    tab_id = wanted if wanted != None else state['current']
+    if tab_id == None or tab_id not in state['tabs']:
+        return None
+    message = _page_message(_scan_payload(args, state, tab_id))
+    # the access check of the origin this tab showed last time runs while the top frame walks, and so
+    # does the frame list when this tab's last scan had frames (the list is a script run in
+    # every frame, which delays the walk: it is otherwise taken only when the walk finds frames)
+    key = _tkey(tab_id)
+    last = _scans[key]['url'] if key in _scans and 'url' in _scans[key] else None
+    early_access = _access(last) if last != None else None
+    listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS) if last != None and _scans[key]['had_frames'] else None
+    reply = await send_to_frame(tab_id, 0, message, CONFIG['tab_timeout_ms'])
+    if not reply['ok'] and 'timeout' in reply:
+        raise _tab_failure(reply, 'scan')      # a busy tab: asking again would double the wait
+    top = _answered(reply)
+    if top == None:
+        return None
+    pattern = _pattern(top['url'])
+    same_origin = early_access != None and pattern != None and pattern == _pattern(last)
+    denied = await (early_access if same_origin else _access(top['url']))
+    if denied != None:
+        raise denied
+    return await _scanned(tab_id, args, state, top, listing)
+
+
+async def _scan(tab, args, state):
+    tab_id = tab['id']
+    payload = _scan_payload(args, state, tab_id)
+    within = _arg(args, 'within', None)
+    if within == None:
+        return await _scanned(tab_id, args, state, _answer(await _call(tab_id, 0, payload), 'scan'), None)
+    # inside a frame, the rows come back to be frame-qualified here
+    parts = _split_uid(within)
+    fkey = parts[0] if parts != None else None
+    payload['format'] = fkey == None
+    top = _answer(await _route(tab_id, within, payload, 'within'), 'scan')
+    if fkey != None:
+        top['body'] = scan_format.join_body(_frame_lines(top['rows'], fkey, 0))
+        top['rows'] = None
+    return await _scanned(tab_id, args, state, top, None)
+
+
+async def _scanned(tab_id, args, state, top, listing):
+    """The scan result from the top frame's (or `within` frame's) scan, with the frames merged in."""
+    key = _tkey(tab_id)
+    floor = state['floors'][key] if key in state['floors'] else 0
+    within = _arg(args, 'within', None)
+    frames_map = {}
+    if top['rows'] != None:
+        formatted = scan_format.format_body(top['rows'])
+        body = formatted['lines']
+        top['frame_lines'] = formatted['frame_lines']
+    else:
+        body = scan_format.split_body(top['body'])
+    high = top['max_uid']
+    count = top['count']
+    if within == None and len(top['frames']) > 0:
+        if listing == None:
+            listing = page_chrome.list_frames(tab_id, FRAME_TIMEOUT_MS)
+        merged = await _scan_frames(tab_id, top, high, frames_map, listing)
+        if merged['inserts'] != None:
+            body = scan_format.insert_after(body, merged['inserts'])
+        high = merged['high']
+        count += merged['count']
+    if high != floor:
+        state['floors'][key] = high
+        await _save(state)
+    old = _scans[key] if key in _scans else None
+    previous = old['lines'] if _arg(args, 'diff', False) and old != None else None
+    rendered = scan_format.render_lines(top['url'], top['title'], count, body, _arg(args, 'max_chars', 20000),
+                                        _arg(args, 'cursor', 0), previous)
+    if within == None or old == None:
+        _scans[key] = {'lines': rendered['lines'], 'frames': frames_map, 'url': top['url'],
+                       'had_frames': within == None and len(top['frames']) > 0}
+    out = {'tab': tab_id, 'text': rendered['text'], 'untrusted': True, 'scan_ms': top['ms']}
+    if rendered['next_cursor'] != None:
+        out['cursor'] = rendered['next_cursor']
+    if _arg(args, 'diff', False) and old == None:
+        out['note'] = 'no earlier scan of this tab: full scan'
+    return out
+
+
+def _match_frames(frames, slots):
+    """Give each `- iframe#cross-origin` slot the frameId whose URL is its src (first unused one)."""
+    used = []
+    for slot in slots:
+        slot['frameId'] = None
+        for frame in frames:
+            if frame['frameId'] != 0 and frame['frameId'] not in used and frame['url'] == slot['src']:
+                slot['frameId'] = frame['frameId']
+                used.append(frame['frameId'])
+                break
+
+
+async def _frame_scan(tab_id, slot, floor):
+    """One frame's scan, or None (no frame id, no host access, dead or unscriptable frame)."""
+    if slot['frameId'] == None or slot['frameId'] <= 0:
+        return None
+    pattern = _pattern(slot['src'])
+    if pattern == None:
+        return None
+    granted = await page_chrome.origin_granted(pattern)
+    if not granted['ok'] or granted['value'] != True:
+        return None
+    message = _page_message({'op': 'scan', 'floor': floor, 'viewport': False})
+    reply = await send_to_frame(tab_id, slot['frameId'], message, FRAME_TIMEOUT_MS)
+    if not reply['ok'] and 'timeout' not in reply:
+        injected = await page_chrome.inject_frame(tab_id, slot['frameId'], ['content.js'], FRAME_TIMEOUT_MS)
+        if not injected['ok']:
+            return None
+        reply = await send_to_frame(tab_id, slot['frameId'], message, FRAME_TIMEOUT_MS)
+    return _answered(reply)
+
+
+def _frame_lines(rows, fkey, depth):
+    """A frame's rows as lines, indented by depth, its uids frame-qualified (f<k>u<n>)."""
+    shifted = []
+    for row in rows:
+        moved = list(row)
+        moved[1] = row[1] + depth
+        if row[0] == 'E':
+            moved[3] = fkey + row[3]
+        elif row[0] == 'P':
+            moved[2] = fkey + row[2]
+        shifted.append(moved)
+    return scan_format.format_rows(shifted)
+
+
+async def _scan_frames(tab_id, top, high, frames_map, listing):
+    """{inserts, high, count}: the lines of each cross-origin frame the extension may script, keyed by
+    the body line of its `- iframe#cross-origin` ('i<line>'; None when there are none). Frames are
+    asked in parallel, each within FRAME_TIMEOUT_MS."""
+    slots = top['frames'][0:FRAME_SCAN_LIMIT]
+    listed = await listing
+    if not listed['ok']:
+        return {'inserts': None, 'high': high, 'count': 0}
+    _match_frames(listed['value'], slots)
+    replies = await Promise.all([_frame_scan(tab_id, slot, high) for slot in slots])
+    count = 0
+    inserts = {}
+    k = 0
+    for index in range(len(slots)):
+        sub = replies[index]
+        if sub == None:
+            continue
+        slot = slots[index]
+        k += 1
+        fkey = 'f' + str(k)
+        frames_map[fkey] = slot['frameId']
+        high = max(high, sub['max_uid'])
+        count += sub['count']
+        at = 'i' + str(top['frame_lines'][index])
+        if at not in inserts:
+            inserts[at] = []
+        inserts[at].extend(_frame_lines(sub['rows'], fkey, slot['depth'] + 1))
+    return {'inserts': inserts if len(obj_keys(inserts)) > 0 else None, 'high': high, 'count': count}
+
+
+# --- tab verbs ------------------------------------------------------------------------------------
+
+async def _tab_op(tab, args, state):
+    method = args['method']
+    tab_id = tab['id']
+    payload = {'op': method}
+    for key in PAYLOAD_KEYS:
+        if key in args:
+            payload[key] = args[key]
+    before = tab['url']
+    uid_field = 'uid'
+    if method == 'scroll' and 'to' in args:
+        uid_field = 'to'
+        payload['to'] = args['to']
+    uid = _arg(args, uid_field, None)
+    reply = await (_route(tab_id, uid, payload, uid_field) if uid != None else _call(tab_id, 0, payload))
+    if not reply['ok'] and acts(method) and 'timeout' not in reply:
+        # the page unloaded under the action (a navigation): the message channel closed
+        return await _after_navigation(tab_id, before, {'done': True})
+    value = _result(_answer(reply, method))
+    if acts(method):
+        await sleep(40)
+        found = await tab_get(tab_id)
+        if found['ok'] and (found['value']['status'] == 'loading' or found['value']['url'] != before):
+            return await _after_navigation(tab_id, before, value)
+    value['tab'] = tab_id
+    return value
+
+
+def _result(value):
+    """A tab result without the walker's `ok` (dispatch wraps it as {ok, tool, result})."""
+    out = {}
+    for key in obj_keys(value):
+        if key != 'ok':
+            out[key] = value[key]
+    return out
+
+
+async def _after_navigation(tab_id, before, value):
+    loaded = await wait_for_load(tab_id, CONFIG['tab_timeout_ms'])
+    value['navigated'] = True
+    value['url'] = loaded['url']
+    value['title'] = loaded['title']
+    value['note'] = 'the page navigated: earlier uids are invalid, scan again'
+    value['tab'] = tab_id
+    key = _tkey(tab_id)
+    if key in _scans:
+        _scans[key]['frames'] = {}
+    return value
+
+
+@worker_handler(PAGE)
+async def page(args, ctx):
+    method = args['method']
+    for field in needs_of(method):
+        if field not in args:
+            raise invalid_arg(field, 'is required for method "' + method + '"')
+    state = await _state()
+    if method == 'open':
+        return await _open(args, state)
+    if method == 'tabs':
+        return await _tabs(state)
+    if method == 'scan':
+        direct = await _direct_scan(args, state)
+        if direct != None:
+            return direct
+    tab = await _target(args, state)
+    if method == 'close':
+        return await _close(tab, state)
+    if method == 'navigate':
+        return await _navigate(tab, args['url'])
+    await _must_access(tab['url'])
+    if method == 'back':
+        return await _back(tab)
+    if method == 'scan':
+        return await _scan(tab, args, state)
+    return await _tab_op(tab, args, state)
+
+
+site_hooks(SITE, {'judge': judge})
