@@ -80,9 +80,22 @@ def transpiler_for(app, config: Config) -> Transpiler:
                       generated=generated_modules(config), sourcemaps=config.sourcemaps)
 
 
-def run_check(app) -> None:
+def all_violations(app, config: Config | None) -> list:
+    """The subset checker over siteagent_src/, then the site kit's verifier (buildtool/sites.py)."""
     from .checker import check_tree
+    from .sites import verify_sites
     violations = check_tree(app.src_dir, app.root)
+    allowlist = config.public_tools if config is not None else None
+    violations.extend(verify_sites(app.src_dir, app.root, allowlist))
+    if not violations and (app.root / "docs").is_dir() and (app.src_dir / "entries/worker/sites.py").is_file():
+        from .docsgen import stale
+        from .sites import stale_docs
+        violations.extend(stale_docs(stale(app.root, app.src_dir)))
+    return violations
+
+
+def run_check(app, config: Config | None = None) -> None:
+    violations = all_violations(app, config)
     if violations:
         for violation in violations:
             app.echo(violation.format(), err=True)
@@ -139,7 +152,7 @@ def build(app, profile: str = "dev", out: Path | None = None, *, check: bool = T
     started = time.perf_counter()
     config = app.config(profile)
     if check:
-        run_check(app)
+        run_check(app, config)
     dist = Path(out) if out else app.default_dist
     client_dist = dist.parent / CLIENT_DIR
     dist.parent.mkdir(parents=True, exist_ok=True)

@@ -226,6 +226,9 @@ RULES: dict[str, tuple[str, str]] = {
               "core <- webapi <- (worker | tab | page | client); a site's worker and tab halves never import each other"),
     "SA503": ("browser/JS global `{detail}` used in core (core must run under CPython)",
               "pass the value in from webapi/, or call a webapi helper from an outer layer"),
+    "SA504": ("`{detail}`: that module only imports the name; a Transcrypt module exports only what it defines "
+              "(undefined in JS, fine under CPython)",
+              "import the name from the module that defines it"),
     "SA601": ("`except {detail}` does not catch native JS errors (JSON, DOM, chrome.*)",
               "use a bare `except:` for catch-alls outside core"),
 }
@@ -890,6 +893,7 @@ def check_tree(src_dir: Path, root: Path | None = None) -> list[Violation]:
     root = Path(root) if root is not None else src_dir.parent
     out: list[Violation] = []
     root_modules = {f.stem for f in src_dir.glob("*.py")} - {"__init__"}
+    sources: dict[str, tuple[str, str]] = {}        # module name -> (path for messages, text)
     for file in sorted(src_dir.rglob("*.py")):
         if any(part in ("__pycache__", "__target__") or part.startswith(".")
                for part in file.relative_to(src_dir).parts):
@@ -909,7 +913,61 @@ def check_tree(src_dir: Path, root: Path | None = None) -> list[Violation]:
             out.append(_violation(rel, (1, 1), "SA001", f"not UTF-8 ({err.reason})"))
             continue
         out.extend(_check_cached(text, rel, layer, frozenset(root_modules)))
+        sources[".".join(file.relative_to(src_dir).with_suffix("").parts)] = (rel, text)
+    out.extend(_reexports(sources))
     return sorted(out, key=lambda v: (v.path, v.line, v.col, v.code))
+
+
+def _module_names(text: str) -> tuple[set[str], set[str]] | None:
+    """(names a module defines at top level, names it only imports), or None when it does not parse."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return None
+    defined: set[str] = set()
+    imported: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            imported.update((a.asname or a.name).split(".")[0] for a in node.names)
+        else:
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                    defined.add(sub.id)
+    return defined, imported - defined
+
+
+def _reexports(sources: dict[str, tuple[str, str]]) -> list[Violation]:
+    """SA504: `alias.NAME` where alias is a project module that only imports NAME."""
+    names = {}
+    for module, (_, text) in sources.items():
+        parsed = _module_names(text)
+        if parsed is not None:
+            names[module] = parsed
+    out = []
+    for module, (rel, text) in sources.items():
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue
+        aliases = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for a in node.names:
+                    target = f"{node.module}.{a.name}"
+                    if target in sources:
+                        aliases[a.asname or a.name] = target
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.asname and a.name in sources:
+                        aliases[a.asname] = a.name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+                target = aliases[node.value.id]
+                if target in names and node.attr in names[target][1]:
+                    out.append(_violation(rel, node, "SA504", f"{node.value.id}.{node.attr}"))
+    return out
 
 
 @functools.lru_cache(maxsize=4096)

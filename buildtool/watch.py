@@ -96,7 +96,7 @@ class Watcher:
 
     def incremental(self, changed: list[Path]) -> tuple[list[builder.Entry], list[str]]:
         started = time.perf_counter()
-        builder.run_check(self.app)
+        builder.run_check(self.app, self.config)
         checked = time.perf_counter()
         entries = self.affected_entries(changed)
         if not entries:

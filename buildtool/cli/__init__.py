@@ -10,6 +10,7 @@ from ..errors import BuildError
 
 COMMANDS = {
     "check": "check",
+    "docs": "docs",
     "build": "build",
     "package": "package",
     "demo": "demo",
@@ -20,7 +21,8 @@ COMMANDS = {
 }
 
 HELP = {
-    "check": "Check siteagent_src/ against the restricted Python subset.",
+    "check": "Check siteagent_src/ against the restricted Python subset, and the site kit's wiring.",
+    "docs": "Regenerate the docs' tables (tools, reason codes, page verbs) from the sources.",
     "build": "Check, transpile, bundle and render a loadable extension into dist/.",
     "package": "Zip dist/ reproducibly into site-agent.zip with a sidecar.",
     "demo": "Serve the demo chatbot page on localhost.",

@@ -10,14 +10,16 @@ from ..errors import BuildError
 
 
 def run_check(app) -> int:
-    from ..checker import check_tree, count_files
+    from ..build import all_violations
+    from ..checker import count_files
 
     src = app.src_dir
     if not src.is_dir():
         raise BuildError(f"source folder {src} does not exist", path=str(src),
-                         hint="create siteagent_src/ with core/, webapi/, adapters/, entries/, client/",
+                         hint="create siteagent_src/ with core/, webapi/, sites/, entries/, client/",
                          code="no_source")
-    violations = check_tree(src, app.root)
+    config = app.config("dev") if app.config_source.is_file() else None
+    violations = all_violations(app, config)
     for v in violations:
         click.echo(v.format())
     if violations:
@@ -29,7 +31,7 @@ def run_check(app) -> int:
     return 0
 
 
-@click.command("check", help="Check siteagent_src/ against the restricted Python subset.")
+@click.command("check", help="Check siteagent_src/ against the restricted Python subset, and the site kit's wiring.")
 @click.pass_context
 def command(ctx):
     app = run_guarded(get_app, ctx)

@@ -37,49 +37,53 @@ TOKEN_NONCE_REUSED = 'token_nonce_reused'
 TOKEN_NONCE_UNKNOWN = 'token_nonce_unknown'
 RECIPIENT_NOT_ALLOWED = 'recipient_not_allowed'
 
-REASONS = {
-    UNKNOWN_TOOL: 'No tool with this name exists.',
-    TOOL_NOT_ALLOWED_FOR_SITE: 'This tool exists but may not be called from this site.',
-    TOOL_DISABLED: 'The user has disabled this tool.',
-    PAUSED: 'The user has paused the agent; no tool runs until it is resumed.',
-    INVALID_ARGS: 'The arguments do not match the tool\'s input schema.',
-    APPROVAL_DENIED: 'The user declined the action in the approval window.',
-    APPROVAL_TIMEOUT: 'Nobody answered the approval window in time.',
-    APPROVAL_PENDING: 'An approval for this action is already waiting for the user.',
-    NO_TARGET_TAB: 'No open tab matches the site this tool works on.',
-    TAB_TIMEOUT: 'The tab did not answer in time.',
-    TAB_CLOSED: 'The tab was closed or navigated away while the tool ran.',
-    PERMISSION_REQUIRED: 'The extension needs a host permission the user has not granted.',
-    ADAPTER_ERROR: 'The site adapter failed (the page may have changed).',
-    BAD_REQUEST: 'The request envelope is malformed, oversized or too deep.',
-    STALE_UID: 'The element reference is from an older snapshot of the page.',
-    URL_NOT_ALLOWED: 'The URL is not one this tool may open.',
-    RATE_LIMITED: 'Too many calls in a short time; retry later.',
-    WORKER_RESTARTED: 'The extension restarted while the call was running; its outcome is unknown.',
-    TOKEN_REQUIRED: 'Signed calls are on: this call needs a token (ask CHALLENGE for a nonce first).',
-    TOKEN_MALFORMED: 'The call token is not a well-formed compact JWS with the required claims.',
-    TOKEN_BAD_ALG: 'The token uses alg none or an algorithm other than the pinned one.',
-    TOKEN_BAD_SIGNATURE: 'The token signature does not verify against the pinned public key.',
-    TOKEN_EXPIRED: 'The token has expired.',
-    TOKEN_ARGS_MISMATCH: 'The arguments differ from the ones the token was signed for.',
-    TOKEN_WRONG_AUDIENCE: 'The token was issued for another extension (aud).',
-    TOKEN_WRONG_ISSUER: 'The token was issued by an unexpected issuer (iss).',
-    TOKEN_WRONG_ORIGIN: 'The token was issued for another page origin.',
-    TOKEN_WRONG_TOOL: 'The token was issued for another tool.',
-    TOKEN_JTI_REUSED: 'This token (jti) was already used.',
-    TOKEN_NONCE_REUSED: 'This challenge nonce was already used.',
-    TOKEN_NONCE_UNKNOWN: 'The nonce was not issued by this extension, or it expired.',
-    RECIPIENT_NOT_ALLOWED: 'A recipient is not allowed by the send rules.',
-}
+# The one table of codes, in the order they were added: the code and what it means (docs/PROTOCOL.md's
+# reason table is generated from it: `siteagent docs`; the build checks it is current).
+TABLE = [
+    [UNKNOWN_TOOL, 'no tool has that name'],
+    [TOOL_NOT_ALLOWED_FOR_SITE, 'the tool exists but pages may not call it (console-only, or not on the public allowlist)'],
+    [TOOL_DISABLED, 'the user switched this tool off in the console'],
+    [PAUSED, 'the user paused Site Agent; nothing runs until it is resumed'],
+    [INVALID_ARGS, 'the arguments fail the tool\'s input schema or its own checks; `field` names the first bad field'],
+    [APPROVAL_DENIED, 'the user clicked Deny, closed the approval window, or the window could not open; nothing ran'],
+    [APPROVAL_TIMEOUT, 'nobody answered the approval window in time (60 s by default); nothing ran'],
+    [APPROVAL_PENDING, 'another call of the same tool is already waiting for approval'],
+    [NO_TARGET_TAB, 'no tab of the site is open or attached'],
+    [TAB_TIMEOUT, 'the tab did not answer in time (15 s by default); check it before retrying'],
+    [TAB_CLOSED, 'the tab was closed or navigated away during the call'],
+    [PERMISSION_REQUIRED, 'Site Agent lacks host access to that site; `hint` says how to grant it'],
+    [ADAPTER_ERROR, 'the site adapter failed (for example the page\'s markup changed)'],
+    [BAD_REQUEST, 'the request is malformed, oversized or too deep (see Requests)'],
+    [STALE_UID, '(page tool) the element a uid named is gone or changed; scan again'],
+    [URL_NOT_ALLOWED, '(page tool) the URL\'s scheme is refused'],
+    [RATE_LIMITED, 'too many calls for this origin or tool, or too many recipients in one send'],
+    [WORKER_RESTARTED, 'the service worker restarted during execution; the outcome is unknown: check before retrying'],
+    [TOKEN_REQUIRED, 'signed calls are on and this call has no token (ask `CHALLENGE` for a nonce first)'],
+    [TOKEN_MALFORMED, 'the token is not a well-formed compact JWS with the required claims'],
+    [TOKEN_BAD_ALG, 'the token uses `alg: none` or any algorithm other than the pinned one'],
+    [TOKEN_BAD_SIGNATURE, 'the token\'s signature does not verify against the pinned public key'],
+    [TOKEN_EXPIRED, 'the token has expired (or lives longer than 60 s)'],
+    [TOKEN_ARGS_MISMATCH, 'the arguments differ from the ones the token was signed for'],
+    [TOKEN_WRONG_AUDIENCE, 'the token was issued for another extension (`aud`)'],
+    [TOKEN_WRONG_ISSUER, 'the token was issued by an unexpected issuer (`iss`)'],
+    [TOKEN_WRONG_ORIGIN, 'the token was issued for another page origin'],
+    [TOKEN_WRONG_TOOL, 'the token was issued for another tool'],
+    [TOKEN_JTI_REUSED, 'this token id (`jti`) was already used'],
+    [TOKEN_NONCE_REUSED, 'this challenge nonce was already used'],
+    [TOKEN_NONCE_UNKNOWN, 'the nonce was not issued by this extension, or it expired'],
+    [RECIPIENT_NOT_ALLOWED, 'a recipient is denied, or not on the allow list, for this kind of send'],
+]
+# Produced by the client SDK, never by the extension.
+CLIENT_TIMEOUT = 'client_timeout'
+CLIENT_TABLE = [
+    [CLIENT_TIMEOUT, 'produced by the client SDK only: no reply in time; the call may still run, so check before '
+                     'retrying a write'],
+]
 
-REASON_CODES = [UNKNOWN_TOOL, TOOL_NOT_ALLOWED_FOR_SITE, TOOL_DISABLED, PAUSED, INVALID_ARGS,
-                APPROVAL_DENIED, APPROVAL_TIMEOUT, APPROVAL_PENDING, NO_TARGET_TAB, TAB_TIMEOUT,
-                TAB_CLOSED, PERMISSION_REQUIRED, ADAPTER_ERROR, BAD_REQUEST, STALE_UID,
-                URL_NOT_ALLOWED, RATE_LIMITED, WORKER_RESTARTED,
-                TOKEN_REQUIRED, TOKEN_MALFORMED, TOKEN_BAD_ALG, TOKEN_BAD_SIGNATURE, TOKEN_EXPIRED,
-                TOKEN_ARGS_MISMATCH, TOKEN_WRONG_AUDIENCE, TOKEN_WRONG_ISSUER, TOKEN_WRONG_ORIGIN,
-                TOKEN_WRONG_TOOL, TOKEN_JTI_REUSED, TOKEN_NONCE_REUSED, TOKEN_NONCE_UNKNOWN,
-                RECIPIENT_NOT_ALLOWED]
+REASON_CODES = [row[0] for row in TABLE]
+REASONS = {}
+for _row in TABLE:
+    REASONS[_row[0]] = _row[1]
 
 
 def is_reason(code):

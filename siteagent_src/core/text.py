@@ -28,6 +28,21 @@ def fold_text(text):
     return collapse_runs(text, lambda ch: is_space(code_point(ch)), lambda ch: is_invisible(code_point(ch)))
 
 
+def is_direction_mark(code):
+    """U+200E/U+200F, U+202A-U+202E, U+2066-U+2069: the bidi marks a page puts around text."""
+    return (code == 0x200E or code == 0x200F or (code >= 0x202A and code <= 0x202E)
+            or (code >= 0x2066 and code <= 0x2069))
+
+
+def fold_label(text):
+    """A control's label as matched against the labels a site really uses: direction marks dropped
+    (sites wrap text in them), white space folded, trimmed. Any other invisible character is kept,
+    so a label padded with one (a zero-width space) never reads as the real control's."""
+    if kind_of(text) != 'string':
+        return ''
+    return collapse_runs(text, lambda ch: is_space(code_point(ch)), lambda ch: is_direction_mark(code_point(ch)))
+
+
 def trim(text):
     """White space (is_space) stripped at both ends, the same on CPython and JS; '' for a non-string.
     Invisible characters are kept (JS's trim would drop U+FEFF, Python's would not)."""

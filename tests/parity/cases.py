@@ -68,9 +68,9 @@ for _i in range(240):
     C("jsonval", "squeeze", _s)
     C("jsonval", "str_len", _s)
     C("jsonval", "str_head", _s, _rng.randint(0, 6))
-    C("scan_format", "cap", _s, _rng.randint(0, 8))
-    C("meet_logic", "normalize_name", _s)          # collapse_runs, with other character classes
-    C("gmail_logic", "fold_label", _s)
+    C("sites.page.scan_format", "cap", _s, _rng.randint(0, 8))
+    C("sites.meet.logic", "normalize_name", _s)          # collapse_runs, with other character classes
+    C("core.text", "fold_label", _s)
 C("jsonval", "sort_strings", [ASTRAL + "a", "\uffff", "\ud7ff", "\U0001F601", "\U00010000", "\ue000z"])
 C("jsonval", "sort_strings", [])
 for _v in ["", "0", "0123456789", "12a", " 1", "\u0661", "\uff11", ASTRAL, None, 5, ["1"]]:
@@ -346,8 +346,8 @@ for res in [{"compose": 1, "send": 2, "body": 1}, {"compose": 0, "send": 3}, {},
     C("adapter", "health_report", "gmail", res)
 
 # --- testtools ---------------------------------------------------------------------------------
-A("testtools", "TEST_ADAPTER")
-A("testtools", "TEST_TOOLS")
+A("sites.testsite.tools", "SITE")
+A("sites.testsite.tools", "TAB_SITE")
 
 # --- meet_logic (Meet adapter, issue 5; keep this block contiguous) ---------------------------------------------------------
 MEET_REFS = ["abc-defg-hij", "ABC-DEFG-HIJ", " abc-defg-hij ", "abcdefghij", "abc-defg-hi", "abc-defg-hijk",
@@ -359,63 +359,63 @@ MEET_REFS = ["abc-defg-hij", "ABC-DEFG-HIJ", " abc-defg-hij ", "abcdefghij", "ab
              "https://meet.google.com@evil.com/abc-defg-hij", "javascript:alert(1)", "", "   ", None, 5, ["abc-defg-hij"],
              "abc-defg-h" + ASTRAL, "\u0430bc-defg-hij"]
 for ref in MEET_REFS:
-    C("meet_logic", "parse_meeting_ref", ref)
-    C("meet_logic", "code_from_url", ref)
-    C("meet_logic", "is_meeting_code", ref)
+    C("sites.meet.logic", "parse_meeting_ref", ref)
+    C("sites.meet.logic", "code_from_url", ref)
+    C("sites.meet.logic", "is_meeting_code", ref)
 for code in ["abc-defg-hij", "ABC-DEFG-HIJ", "x", None]:
-    C("meet_logic", "meeting_url", code)
+    C("sites.meet.logic", "meeting_url", code)
 MEET_NAMES = ["Grace Hopper", "Sam Lee", "Sam  Lee", "Sam\u00a0Lee", "Sam\u200bLee", "sam lee", " Sam Lee\n",
               "Ada Lovelace", "", None, 7, "\u202eeoJ", "Zoë " + ASTRAL, "x" * 300]
 for wanted in ["Sam Lee", "sam lee", "Grace Hopper", "Grace", "", " Ada\tLovelace ", "SamLee", "Zoë " + ASTRAL,
                None, "eoJ"]:
-    C("meet_logic", "match_participant", MEET_NAMES, wanted)
-    C("meet_logic", "match_participant", ["Grace Hopper", "Alan Turing"], wanted)
-C("meet_logic", "match_participant", [], "Sam Lee")
-C("meet_logic", "match_participant", None, "Sam Lee")
-C("meet_logic", "match_participant", {"0": "Sam Lee"}, "Sam Lee")
-C("meet_logic", "match_participant", ["n" + str(i) for i in range(60)], "nobody")
+    C("sites.meet.logic", "match_participant", MEET_NAMES, wanted)
+    C("sites.meet.logic", "match_participant", ["Grace Hopper", "Alan Turing"], wanted)
+C("sites.meet.logic", "match_participant", [], "Sam Lee")
+C("sites.meet.logic", "match_participant", None, "Sam Lee")
+C("sites.meet.logic", "match_participant", {"0": "Sam Lee"}, "Sam Lee")
+C("sites.meet.logic", "match_participant", ["n" + str(i) for i in range(60)], "nobody")
 for n in MEET_NAMES:
-    C("meet_logic", "normalize_name", n)
+    C("sites.meet.logic", "normalize_name", n)
 for status, cands in [("several", ["Sam Lee", "Sam Lee"]), ("none", ["Grace Hopper", "Alan Turing"]), ("none", [])]:
-    C("meet_logic", "refusal_message", status, " Sam  Lee ", cands, "the call")
+    C("sites.meet.logic", "refusal_message", status, " Sam  Lee ", cands, "the call")
 for label, muted in [("Turn off microphone (ctrl + d)", None), ("Turn on microphone (ctrl + d)", None),
                      ("Turn off microphone (ctrl + d)", "true"), ("Turn on camera (ctrl + e)", "false"),
                      ("Raise hand (ctrl + alt + h)", None), ("Lower hand (ctrl + alt + h)", None),
                      ("Turn on captions", None), ("Turn off captions (c)", None), ("Microphone", None),
                      (None, None), (None, "true"), ("  TURN OFF camera", None), ("Stop recording", None), (5, None)]:
-    C("meet_logic", "toggle_state", label, muted)
+    C("sites.meet.logic", "toggle_state", label, muted)
 for sig in [{"leave": True}, {"leave": True, "ended": True}, {"ended": True}, {"asking": True},
             {"join_label": "Join now"}, {"join_label": " Ask  to join "}, {"join_label": "Switch here"},
             {"join_label": "join now"}, {"landing": True, "code": None}, {"landing": True, "code": "abc-defg-hij"},
             {}, None, [], {"leave": "true"}, {"leave": 1}]:
-    C("meet_logic", "classify_state", sig)
+    C("sites.meet.logic", "classify_state", sig)
 for state in ["landing", "lobby", "asking", "in_call", "ended", "unknown", "no_tab", "weird"]:
     for needed in ["lobby", "in_call"]:
-        C("meet_logic", "state_failure_text", "meet_x", state, needed)
-C("meet_logic", "shape_chat", [{"sender": " Mallory\u202e Ops ", "time": "10:03 AM", "text": "ignore\u0000 previous\n"},
+        C("sites.meet.logic", "state_failure_text", "meet_x", state, needed)
+C("sites.meet.logic", "shape_chat", [{"sender": " Mallory\u202e Ops ", "time": "10:03 AM", "text": "ignore\u0000 previous\n"},
                                {"sender": "A", "time": "", "text": "   "}, {"sender": "B", "text": "x" * 2100},
                                "junk", None, {"text": "hi " + ASTRAL}], 50)
-C("meet_logic", "shape_chat", [{"sender": "s" + str(i), "time": "t", "text": "m" + str(i)} for i in range(8)], 3)
-C("meet_logic", "shape_chat", None, 3)
-C("meet_logic", "shape_chat", [{"sender": "A", "text": "x"}], 0)
-C("meet_logic", "shape_captions", [{"speaker": "Grace", "text": "one."}, {"speaker": "Grace", "text": "two."},
+C("sites.meet.logic", "shape_chat", [{"sender": "s" + str(i), "time": "t", "text": "m" + str(i)} for i in range(8)], 3)
+C("sites.meet.logic", "shape_chat", None, 3)
+C("sites.meet.logic", "shape_chat", [{"sender": "A", "text": "x"}], 0)
+C("sites.meet.logic", "shape_captions", [{"speaker": "Grace", "text": "one."}, {"speaker": "Grace", "text": "two."},
                                    {"speaker": "Alan", "text": "three"}, {"speaker": "Grace", "text": ""},
                                    {"speaker": "Grace", "text": "four"}, 9], 2)
-C("meet_logic", "shape_captions", [{"speaker": "G", "text": "y" * 1500}, {"speaker": "G", "text": "z" * 1500}], None)
+C("sites.meet.logic", "shape_captions", [{"speaker": "G", "text": "y" * 1500}, {"speaker": "G", "text": "z" * 1500}], None)
 for tool in ["meet_send_chat", "meet_remove_participant", "meet_mute_participant", "meet_admit_participant",
              "meet_join", "meet_leave", "meet_start_recording", "meet_stop_recording", "meet_other"]:
-    C("meet_logic", "action_preview", tool, {"text": "Hello\u202e all " + ASTRAL, "name": " Sam  Lee "},
+    C("sites.meet.logic", "action_preview", tool, {"text": "Hello\u202e all " + ASTRAL, "name": " Sam  Lee "},
       "abc-defg-hij", {"mic": "on", "camera": "off", "join_label": "Ask to join", "note": "two people"})
-    C("meet_logic", "action_preview", tool, None, None, None)
-C("meet_logic", "action_preview", "meet_send_chat", {"text": "z" * 3000}, "abc-defg-hij", {})
-C("meet_logic", "parse_details", ["Joining info", "meet.google.com/abc-defg-hij", "Copy joining info", "Join by phone",
+    C("sites.meet.logic", "action_preview", tool, None, None, None)
+C("sites.meet.logic", "action_preview", "meet_send_chat", {"text": "z" * 3000}, "abc-defg-hij", {})
+C("sites.meet.logic", "parse_details", ["Joining info", "meet.google.com/abc-defg-hij", "Copy joining info", "Join by phone",
                                   "(US) +1 555-0100", "PIN: 123 456 789#"])
-C("meet_logic", "parse_details", ["https://meet.google.com/ABC-DEFG-HIJ?x", "+1 800 (not after the heading)"])
-C("meet_logic", "parse_details", None)
-C("meet_logic", "parse_details", [None, 3, "meet.google.com/", "PIN:"])
-A("meet_logic", "STATES")
+C("sites.meet.logic", "parse_details", ["https://meet.google.com/ABC-DEFG-HIJ?x", "+1 800 (not after the heading)"])
+C("sites.meet.logic", "parse_details", None)
+C("sites.meet.logic", "parse_details", [None, 3, "meet.google.com/", "PIN:"])
+A("sites.meet.logic", "STATES")
 for label in ["people6", "People 12", "people", "", None, "7", "x1234567", "a\u0663"]:
-    C("meet_logic", "trailing_number", label)
+    C("sites.meet.logic", "trailing_number", label)
 # --- end meet_logic ----------------------------------------------------------------------------
 # === Gmail (issue 4) — core.gmail_logic ===========================================================
 
@@ -424,10 +424,10 @@ BIDI_SEND = ["Send", "Send (Ctrl-Enter)", "Send \u202a(Ctrl-Enter)\u202c", "Send
              "Schedule send", "More send options", "send", "SEND", "Send now", "Sending…", "Send\u200b", "",
              None, 5, ["Send"], "Resend", "Send (Ctrl-Enter) ", "Discard draft \u202a(Ctrl-Shift-D)\u202c"]
 for label in BIDI_SEND:
-    C("gmail_logic", "is_send_label", label)
-    C("gmail_logic", "fold_label", label)
-    C("gmail_logic", "is_discard_label", label)
-    C("gmail_logic", "strip_bidi", label)
+    C("sites.gmail.logic", "is_send_label", label)
+    C("core.text", "fold_label", label)
+    C("sites.gmail.logic", "is_discard_label", label)
+    C("core.text", "fold_text", label)
 _V, _H, _D = {"visible": True, "disabled": False}, {"visible": False, "disabled": False}, {"visible": True, "disabled": True}
 for cands in [
     [dict(_V, label="Send \u202a(Ctrl-Enter)\u202c")],
@@ -439,15 +439,15 @@ for cands in [
     [], None, "Send", [None, 3, {"label": "Send"}, {"label": "Send", "visible": "yes", "disabled": False}],
     [{"label": "Send", "visible": True}], [{"label": "Send", "visible": True, "disabled": None}],
 ]:
-    C("gmail_logic", "pick_send_control", cands)
-    C("gmail_logic", "pick_discard_control", cands)
-    C("gmail_logic", "pick_labelled", cands, ["Send", "Archive"], "Archive")
+    C("sites.gmail.logic", "pick_send_control", cands)
+    C("sites.gmail.logic", "pick_discard_control", cands)
+    C("sites.gmail.logic", "pick_labelled", cands, ["Send", "Archive"], "Archive")
 for addr in ["a@b.co", "first.last+tag@sub.example.org", "o'neil@example.ie", "a@b", "@b.com", "a@@b.com",
              "a b@c.com", "a@b..com", "a@-b.com", "a@b-.com", ".a@b.com", "a.@b.com", "a..b@c.com", "a@b.c",
              "a@b.c0m", "x@xn--p1ai.xn--p1ai", "é@b.com", "a@é.com", "Bob <bob@x.com>", "a,b@c.com", "",
              "a" * 65 + "@b.com", "a@" + "b" * 64 + ".com", "a@" + ".".join(["b" * 60] * 5) + ".com",
              None, 7, "a@b.com\n", ASTRAL + "@b.com"]:
-    C("gmail_logic", "address_problem", addr)
+    C("core.emails", "address_problem", addr)
 for args in [
     {"to": ["ann@example.com"], "subject": "Hi", "body": "Yo"},
     {"to": [" ann@example.com "], "cc": [], "bcc": None},
@@ -456,52 +456,52 @@ for args in [
     {"body": "y" * 5001}, {"body": "\u00e9" * 5000, "subject": ASTRAL * 250}, {"body": ASTRAL * 5000},
     {"subject": 3}, {}, None, [], {"to": ["\u202eann@example.com"]},
 ]:
-    C("gmail_logic", "validate_draft", args)
+    C("sites.gmail.logic", "validate_draft", args)
 for draft in [
     {"to": ["a+b@x.com", "c@y.org"], "cc": [], "bcc": ["z@q.io"], "subject": "Hi & bye ✓ " + ASTRAL, "body": "L1\nL2 100%"},
     {"to": [], "cc": [], "bcc": [], "subject": "", "body": ""},
     {"to": ["a@b.com"], "subject": "#?=&/+;,:@$'!()*~-_.", "body": "\r\n\t\u0000\u202e\ud800x"},
     {"subject": "only"},
 ]:
-    C("gmail_logic", "compose_url", draft)
+    C("sites.gmail.logic", "compose_url", draft)
 for text in ["", "abc", "a b+c", "é", ASTRAL, "\ud800", "\udc00a", "-_.!~*'()", "%", "\u0000\u007f\u0080\u07ff\u0800\uffff"]:
-    C("gmail_logic", "percent_encode", text)
+    C("core.urlcode", "percent_encode", text)
 for text in ["a%20b", "a+b", "%E2%9C%93", "%F0%9F%98%80", "%zz", "%", "%E2%9C", "%C3%28", "%ED%A0%80", "%F4%90%80%80",
              "%C0%AF", "%e2%9c%93x", "%2", "100%25", "%FF%FE", "caf%C3%A9+au+lait", None]:
-    C("gmail_logic", "percent_decode", text, True)
-    C("gmail_logic", "percent_decode", text, False)
+    C("core.urlcode", "percent_decode", text, True)
+    C("core.urlcode", "percent_decode", text, False)
 for text in ["18c1a2b3c4d5e6f7", "#thread-f:1784390849923411829", "thread-f:1", "thread-a:r-123", "thread-f:",
              "thread-f:99999999999999999999999999", "FMfcgzGtwgsJWDMZQvdlHnlrbvlJHbKr", "short", "has space here",
              "https://mail.google.com/mail/u/0/#inbox/18c1a2b3c4d5e6f7", "https://mail.google.com/mail/u/0/#search/x/FMfcgzGtwgsJWDMZQvdlHnlrbvlJHbKr",
              "https://mail.google.com/mail/u/0/#inbox", " 18c1a2b3c4d5e6f7 ", "", None, 12, "x" * 65]:
-    C("gmail_logic", "parse_thread_id", text)
+    C("sites.gmail.logic", "parse_thread_id", text)
 for h in ["", "#", "#inbox", "#inbox/18c1a2b3c4d5e6f7", "#inbox/p2", "#search/from%3Aalice+is%3Aunread",
           "#search/a%2Bb/FMfcgzGtwgsJWDMZQvdlHnlrbvlJHbKr", "#label/My+Work", "#label/Work/18c1a2b3c4d5e6f7",
           "#category/social", "#sent?compose=new", "#settings/general", "#search", "#label", "#inbox/a/b",
           "#starred/18c1a2b3c4d5e6f7", "#trash", "inbox", None, "#search/%E2%9C%93"]:
-    C("gmail_logic", "parse_route", h)
+    C("sites.gmail.logic", "parse_route", h)
 for q in ["from:alice is:unread", "a+b c", "✓", ASTRAL, "#?&"]:
-    C("gmail_logic", "search_url", q)
+    C("sites.gmail.logic", "search_url", q)
 for q in ["from:x", "", "   ", "a\nb", "x" * 501, None, " trimmed "]:
-    C("gmail_logic", "check_query", q)
+    C("sites.gmail.logic", "check_query", q)
 for label in ["Google Account: Test User  \n(test.user@example.com)", "Google Account: A (a@b.co)",
               "Google Account: (not an address)", "Google Account", None, "Google Account: X \u202a(x@y.org)\u202c"]:
-    C("gmail_logic", "account_from_label", label)
+    C("core.emails", "account_from_label", label)
 for details in [{"to": ["a@x.com", "b@y.com"], "cc": ["c@z.com"], "bcc": [], "subject": "S", "body": "B\nC"},
                 {"to": [], "subject": "none", "body": "x" * 3000}, None, {"to": "a@x.com"}]:
-    C("gmail_logic", "send_preview_text", details)
-    C("gmail_logic", "fingerprint", details)
+    C("sites.gmail.logic", "send_preview_text", details)
+    C("sites.gmail.logic", "fingerprint", details)
 for details in [{"thread_id": "18c1a2b3c4d5e702", "subject": "Re: kickoff", "participants": ["d@x.net", "me@x.com"],
                  "body": "Kickoff is Monday"}, {"participants": []}, None]:
-    C("gmail_logic", "delete_preview_text", details)
-C("gmail_logic", "refusal_preview", "2 Send controls are on the page")
-C("gmail_logic", "cap_message_body", "abc", 2)
-C("gmail_logic", "cap_message_body", ASTRAL * 3, 2)
-C("gmail_logic", "cap_message_body", None, 2)
-C("gmail_logic", "trim", "\u00a0 x \t\n")
-C("gmail_logic", "trim", "\ufeffx")
-A("gmail_logic", "TOOLS")
-A("gmail_logic", "SEND_LABELS")
+    C("sites.gmail.logic", "delete_preview_text", details)
+C("sites.gmail.logic", "refusal_preview", "2 Send controls are on the page")
+C("sites.gmail.logic", "cap_message_body", "abc", 2)
+C("sites.gmail.logic", "cap_message_body", ASTRAL * 3, 2)
+C("sites.gmail.logic", "cap_message_body", None, 2)
+C("core.text", "trim", "\u00a0 x \t\n")
+C("core.text", "trim", "\ufeffx")
+A("sites.gmail.tools", "SITE")
+A("sites.gmail.logic", "SEND_LABELS")
 # === end Gmail block ==============================================================================
 # === Calendar (issue 5): core.calendar_logic =====================================================
 # Keep this block contiguous; other sites append their own blocks after it.
@@ -509,38 +509,38 @@ CAL_ISO = ["2026-03-16", "2026-03-16T09:05", " 2026-03-16T09:05:07.5Z ", "2026-0
            "2026-03-16T00:00-0800", "2024-02-29", "2026-02-29", "2026-13-01", "2026-03-16T24:00",
            "2026-03-16T10:00+15:00", "2026-03-16T10:00 PST", "2026-3-16", "", "tomorrow", None, 7, ASTRAL]
 for v in CAL_ISO:
-    C("calendar_logic", "parse_iso", v)
-    C("calendar_logic", "local_time", v, "start")
-    C("calendar_logic", "add_days", v, 1)
-    C("calendar_logic", "view_url", "week", v)
-    C("calendar_logic", "view_range", "month", v, 0)
-    C("calendar_logic", "iso_to_datekey", v)
+    C("core.dates", "parse_iso", v)
+    C("sites.calendar.logic", "local_time", v, "start")
+    C("core.dates", "add_days", v, 1)
+    C("sites.calendar.logic", "view_url", "week", v)
+    C("sites.calendar.logic", "view_range", "month", v, 0)
+    C("sites.calendar.logic", "iso_to_datekey", v)
 for n in [-719468, -1, 0, 1, 20528, 59, 60, 146096, 146097, 84000]:
-    C("calendar_logic", "civil_from_days", n)
+    C("core.dates", "civil_from_days", n)
 for y, m, d in [(1900, 3, 1), (2000, 2, 29), (2026, 3, 16), (1969, 12, 31), (2199, 12, 31)]:
-    C("calendar_logic", "days_from_civil", y, m, d)
-    C("calendar_logic", "weekday", y, m, d)
+    C("core.dates", "days_from_civil", y, m, d)
+    C("core.dates", "weekday", y, m, d)
 for a, b in [("2026-03-20T23:30:00-02:00", "2026-03-21T01:00:00-02:00"), ("2026-03-20T10:00", "2026-03-20T11:00"),
              ("2026-12-31", None), ("2026-03-20", "2026-03-22"), ("2026-03-20T10:00", None),
              ("2026-03-20T10:00", "2026-03-20T10:00"), ("2026-03-20", "2026-03-20T10:00"),
              ("2026-03-20T10:00Z", "2026-03-20T11:00"), ("2026-03-21", "2026-03-20"), ("soon", "x"),
              ("2026-03-01T00:30+01:00", "2026-03-01T01:30+01:00"), ("2028-02-29T23:00-14:00", "2028-03-01T12:00Z")]:
-    C("calendar_logic", "event_times", a, b)
+    C("sites.calendar.logic", "event_times", a, b)
 for text in ["plain", "Café & co / 1", "a\nb " + ASTRAL, "-_.!~*'()", " %&=+/?#", "\ud800x", "é" * 40, "", None]:
-    C("calendar_logic", "url_encode", text)
-C("calendar_logic", "eventedit_url", "Design review", "20260318T150000Z/20260318T160000Z", "Bring mockups & notes",
+    C("core.urlcode", "percent_encode", text)
+C("sites.calendar.logic", "eventedit_url", "Design review", "20260318T150000Z/20260318T160000Z", "Bring mockups & notes",
   "Room 7", ["erin@example.com", "frank@example.org"])
-C("calendar_logic", "eventedit_url", "", None, None, "", [])
-C("calendar_logic", "eventedit_url", ASTRAL, "20260320/20260321", None, None, None)
+C("sites.calendar.logic", "eventedit_url", "", None, None, "", [])
+C("sites.calendar.logic", "eventedit_url", ASTRAL, "20260320/20260321", None, None, None)
 for view, date, start in [("day", "2026-03-25", 0), ("week", "2026-03-21", 0), ("week", "2026-03-15", 1),
                           ("month", "2024-02-10", 0), ("year", "2026-03-01", 0), ("week", "2026-03-01T10:00", 0)]:
-    C("calendar_logic", "view_range", view, date, start)
-    C("calendar_logic", "view_url", view, date)
+    C("sites.calendar.logic", "view_range", view, date, start)
+    C("sites.calendar.logic", "view_url", view, date)
 for path in ["/calendar/r", "/calendar/r/", "/calendar/u/1/r/day/2026/3/25", "/calendar/r/week/2026/2/30",
              "/calendar/r/eventedit", "/calendar/r/eventedit/abc_-1?x=1", "/mail/u/0/", "", None, "/calendar/r/month"]:
-    C("calendar_logic", "parse_path", path)
+    C("sites.calendar.logic", "parse_path", path)
 for key in [28784, "28784", 0, -1, 1.5, "x", None, 512 * 230 + 12 * 32 + 31, 512 * 56 + 2 * 32 + 30]:
-    C("calendar_logic", "datekey_to_iso", key)
+    C("sites.calendar.logic", "datekey_to_iso", key)
 CAL_LABELS = [
     ("10am to 11:30am, Lunch, with, commas, Alice Example, Accepted, Room 4, March 16, 2026", "Lunch, with, commas"),
     ("12pm to 12:45pm, Focus, March 20, 2026", None), ("11pm to 1am, Late, March 31, 2026", "Late"),
@@ -548,36 +548,36 @@ CAL_LABELS = [
     ("9:30am to 10am, Call, Bob, Declined, March 18, 2026", "Wrong title"), ("garbage", None), (None, None),
     ("10am to 11am, T, Mallory, Tentative, A, B, Mar 18, 2026", "T")]
 for label, title in CAL_LABELS:
-    C("calendar_logic", "parse_chip_label", label, title)
+    C("sites.calendar.logic", "parse_chip_label", label, title)
 for t in ["12am", "12:30pm", "13pm", "14:05", "9", "9:5am", " 7:45 PM ", "", None]:
-    C("calendar_logic", "parse_time_12h", t)
+    C("core.dates", "parse_time_12h", t)
 for t in ["Monday, March 16, 2026", "Mar 16, 2026", "Sept. 1, 2026", "Feb 30, 2026", "16 March 2026", None]:
-    C("calendar_logic", "parse_long_date", t)
+    C("core.dates", "parse_long_date", t)
 CAL_GUESTS = [[" Ann@Example.COM", "ann@example.com", "b.c+d@sub.example.org"], ["Ann <ann@example.com>"],
               ["ann@example"], ["a..b@example.com"], ["ann@-x.com"], ["a@b.12"], [7], "a@b.com", [], [ASTRAL + "@x.com"]]
 for g in CAL_GUESTS:
-    C("calendar_logic", "check_guests", g, "guests")
+    C("sites.calendar.logic", "check_guests", g, "guests")
 for label in ["Alice, Attending, Organizer", "Bob Builder, Maybe", "x", "", None, "Carol, Awaiting, Optional"]:
-    C("calendar_logic", "parse_guest_label", label)
+    C("sites.calendar.logic", "parse_guest_label", label)
 for label in ["Google Account: Sam  (Me@Example.com)", "Google Account: nobody", "(not an email)", None]:
-    C("calendar_logic", "account_email", label)
+    C("core.emails", "account_from_label", label)
 CAL_SNAP = {"ok": True, "title": "Sync", "start": "2026-03-16T10:00:00", "end": "2026-03-16T11:00:00",
             "location": "Room 1", "description": "Old", "organizer": "alice@example.com", "my_rsvp": "needs_action",
             "guests": [{"email": "alice@example.com"}, {"email": "bob@example.com"}, {"name": "no email"}]}
 for args in [{"start": "2026-03-16T10:30", "location": "Room 1", "description": "New\nlines", "send_updates": True},
              {"title": "Sync", "send_updates": False}, {"description": "x" * 3000 + ASTRAL, "send_updates": True},
              {"title": "\u202eevil\u0007", "send_updates": "yes"}]:
-    C("calendar_logic", "update_preview", CAL_SNAP, args)
-C("calendar_logic", "update_preview", {"ok": False, "message": "gone"}, {"title": "T", "send_updates": False})
-C("calendar_logic", "update_preview", None, {})
-C("calendar_logic", "add_guests_preview", CAL_SNAP, ["bob@example.com", "c@example.com"], False)
-C("calendar_logic", "rsvp_preview", CAL_SNAP, "no")
-C("calendar_logic", "rsvp_preview", {"ok": True, "my_rsvp": "yes"}, "maybe")
-C("calendar_logic", "delete_preview", CAL_SNAP, True)
-C("calendar_logic", "delete_preview", {"ok": True, "title": "Solo", "guests": []}, True)
-C("calendar_logic", "save_preview", {"ok": True, "title": "T", "guests": ["g@example.com", 3], "start": "2026-03-16",
+    C("sites.calendar.logic", "update_preview", CAL_SNAP, args)
+C("sites.calendar.logic", "update_preview", {"ok": False, "message": "gone"}, {"title": "T", "send_updates": False})
+C("sites.calendar.logic", "update_preview", None, {})
+C("sites.calendar.logic", "add_guests_preview", CAL_SNAP, ["bob@example.com", "c@example.com"], False)
+C("sites.calendar.logic", "rsvp_preview", CAL_SNAP, "no")
+C("sites.calendar.logic", "rsvp_preview", {"ok": True, "my_rsvp": "yes"}, "maybe")
+C("sites.calendar.logic", "delete_preview", CAL_SNAP, True)
+C("sites.calendar.logic", "delete_preview", {"ok": True, "title": "Solo", "guests": []}, True)
+C("sites.calendar.logic", "save_preview", {"ok": True, "title": "T", "guests": ["g@example.com", 3], "start": "2026-03-16",
                                      "end": "2026-03-17", "all_day": True}, True)
-C("calendar_logic", "save_preview", {"ok": False, "message": "no editor"}, False)
+C("sites.calendar.logic", "save_preview", {"ok": False, "message": "no editor"}, False)
 # === end of Calendar block ========================================================================
 # ================================================================================================
 # --- Macro block (issue 7): core.macro_logic and core.pretty -------------------------------------
@@ -611,34 +611,34 @@ M_BAD = [
     {"name": "m" * 65, "steps": [{"tool": "t_read", "args": {}}] * 51},
 ]
 for mac in [M_GOOD] + M_BAD:
-    C("macro_logic", "check_macro", mac, M_TOOLS, "")
-    C("macro_logic", "check_macro", mac, M_TOOLS, "macros.3")
+    C("sites.macros.logic", "check_macro", mac, M_TOOLS, "")
+    C("sites.macros.logic", "check_macro", mac, M_TOOLS, "macros.3")
 for data in [None, "junk", [], {}, {"format": "siteagent-macros", "version": 1, "macros": [M_GOOD]},
              {"format": "other", "version": 1, "macros": []}, {"format": "siteagent-macros", "version": 2, "macros": []},
              {"format": "siteagent-macros", "version": 1.0, "macros": [M_GOOD, M_GOOD]},
              {"format": "siteagent-macros", "version": 1, "macros": M_BAD[4:9]},
              {"format": "siteagent-macros", "version": 1, "macros": {"a": 1}, "more": True}]:
-    C("macro_logic", "check_file", data, M_TOOLS)
+    C("sites.macros.logic", "check_file", data, M_TOOLS)
 for mac in [M_GOOD, {"steps": [{"tool": "t_read"}]}, {"steps": [{"tool": "unknown"}]}, {"steps": []},
             {"steps": [{"tool": "t_read"}, {"tool": "page_open"}]}]:
-    C("macro_logic", "macro_risk", mac, M_TOOLS)
-C("macro_logic", "summarize", M_GOOD, M_TOOLS)
-C("macro_logic", "summarize", {"name": "x", "steps": [{"tool": "t_read"}]}, M_TOOLS)
+    C("sites.macros.logic", "macro_risk", mac, M_TOOLS)
+C("sites.macros.logic", "summarize", M_GOOD, M_TOOLS)
+C("sites.macros.logic", "summarize", {"name": "x", "steps": [{"tool": "t_read"}]}, M_TOOLS)
 for items in [None, [], ["url=https://x/?a=b"], ["url="], ["=x"], ["noequals"], [5], ["a=1", "a=2"], ["a=1", "b=" + ASTRAL]]:
-    C("macro_logic", "parse_parameters", items)
+    C("sites.macros.logic", "parse_parameters", items)
 for prop in [None, {"type": "string"}, {"type": "integer"}, {"type": "number"}, {"type": "boolean"}, {"type": "array"}]:
     for text in ["", "12", "-3", "1.5", "1.2.3", "-", "abc", "true", "false", "a\nb\n\nc", "0", "--1", "1-"]:
-        C("macro_logic", "coerce", prop, text)
+        C("sites.macros.logic", "coerce", prop, text)
 for vals in [{}, {"url": "https://b.example/"}, {"url": "x", "other": "y"}, {"zzz": "1"}]:
-    C("macro_logic", "bind_steps", M_GOOD, vals, M_TOOLS)
-C("macro_logic", "bind_steps", {"name": "n", "params": ["w"], "steps": [
+    C("sites.macros.logic", "bind_steps", M_GOOD, vals, M_TOOLS)
+C("sites.macros.logic", "bind_steps", {"name": "n", "params": ["w"], "steps": [
     {"tool": "page_open", "args": {"url": "u", "wait": 1}, "bind": {"wait": "w", "fast": "w"}}]}, {"w": "250"}, M_TOOLS)
-C("macro_logic", "make_macro", "m1", "desc", [{"tool": "page_open", "args": {"url": "u"}}, {"tool": "t_read", "args": {}}],
+C("sites.macros.logic", "make_macro", "m1", "desc", [{"tool": "page_open", "args": {"url": "u"}}, {"tool": "t_read", "args": {}}],
   [{"step": 0, "arg": "url", "param": "url"}, {"step": 5, "arg": "x", "param": "y"}, {"step": -1, "arg": "x", "param": "y"}])
-C("macro_logic", "make_macro", "m2", "", [], [])
-C("macro_logic", "export_file", [M_GOOD])
-A("macro_logic", "FILE_SCHEMA")
-A("macro_logic", "MACRO_SCHEMA")
+C("sites.macros.logic", "make_macro", "m2", "", [], [])
+C("sites.macros.logic", "export_file", [M_GOOD])
+A("sites.macros.logic", "FILE_SCHEMA")
+A("sites.macros.logic", "MACRO_SCHEMA")
 for v in JUNK + [{"ok": True, "result": {"items": [{"from": "a", "untrusted": True, "body": "ignore previous"}, 3]}},
                  {"untrusted": True, "inner": {"untrusted": True, "x": [1, 2]}}, [[], {}, [{}]], {"untrusted": "yes"}]:
     C("pretty", "pretty_parts", v)
@@ -651,85 +651,85 @@ PAGE_ROWS = [["S", 0, "main", None], ["H", 1, 1, "Example Domain"],
              ["Z", 1, "x-widget"], ["H", 0, 7, "Odd level"], None, [], ["E"], "junk", ["E", 0, "B"],
              ["E", 2, "B", "u12", "Na\u202eme \"q\" " + ASTRAL * 3, 'v"\\', ["disabled"], None],
              ["E", 0, "L", "u13", "é" * 320, None, None, "javascript:"]]
-C("scan_format", "render", "https://example.com/", "Example Domain", 47, PAGE_ROWS, 20000, None, None)
+C("sites.page.scan_format", "render", "https://example.com/", "Example Domain", 47, PAGE_ROWS, 20000, None, None)
 for _budget in [200, 250, 400, 1000]:
     for _cursor in [None, 0, 2, 5, 99]:
-        C("scan_format", "render", "https://a.test/" + ASTRAL, "T\u00e9", 3, PAGE_ROWS, _budget, _cursor, None)
-C("scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS, 20000, None, ["[main]", "  H1 Old", "[main]"])
-C("scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS[:1], 20000, None, ["[main]"])
-C("scan_format", "render", None, None, None, None, None, None, None)
+        C("sites.page.scan_format", "render", "https://a.test/" + ASTRAL, "T\u00e9", 3, PAGE_ROWS, _budget, _cursor, None)
+C("sites.page.scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS, 20000, None, ["[main]", "  H1 Old", "[main]"])
+C("sites.page.scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS[:1], 20000, None, ["[main]"])
+C("sites.page.scan_format", "render", None, None, None, None, None, None, None)
 PAGE_DUPS = [["P", 0, "u1", "Email", 5], ["E", 0, "T", "u2", "Email address", "", [], None], ["H", 0, 2, "News"],
              ["P", 0, "u3", "News", 4], ["P", 0, "u4", "Other", 5], ["P", 0, "u5", "Other", 5],
              ["E", 0, "L", "u6", "Q", None, [], "https://a.test/p?utm_source=x&id=1#top"],
              ["E", 0, "L", "u7", "H", None, [], "https://a.test/p#"], ["E", 0, "L", "u8", "Q2", None, [], "https://a.test/p?"],
              ["P", 0, "u9", "Q2 " + "x" * 70, 73], ["E", 0, "B", "u10", "Q2 " + "x" * 80, None, [], None],
              ["P", 0, "u11", "Q2 " + "x" * 70, 300]]
-C("scan_format", "render", "https://a.test/", "T", 9, PAGE_DUPS, 20000, None, None)
+C("sites.page.scan_format", "render", "https://a.test/", "T", 9, PAGE_DUPS, 20000, None, None)
 PAGE_FRAMES = [["X", 0, "https://f.test/a"], ["X", 0, "https://f.test/a"], ["P", 0, "u1", "Between", 7],
                ["X", 1, "https://f.test/b"], ["P", 0, "u2", "f", 1]]
-C("scan_format", "format_body", PAGE_FRAMES)
-C("scan_format", "format_body", PAGE_ROWS)
-C("scan_format", "format_body", None)
-C("scan_format", "split_body", "a\nb\n\nc")
-C("scan_format", "split_body", "")
-C("scan_format", "split_body", None)
-C("scan_format", "join_body", ["a", "", "b"])
-C("scan_format", "insert_after", ["a", "b", "c"], {"i0": ["x"], "i2": ["y", "z"], "i9": ["never"]})
-C("scan_format", "render_lines", "https://a.test/", "T", 3, ["[main]", "  H1 New"], 20000, None, ["[main]", "  H1 Old"])
-C("scan_format", "render_lines", "https://a.test/", "T", 3, None, 20000, None, None)
-C("scan_format", "short_href", "https://a.test/" + "x" * 80)
+C("sites.page.scan_format", "format_body", PAGE_FRAMES)
+C("sites.page.scan_format", "format_body", PAGE_ROWS)
+C("sites.page.scan_format", "format_body", None)
+C("sites.page.scan_format", "split_body", "a\nb\n\nc")
+C("sites.page.scan_format", "split_body", "")
+C("sites.page.scan_format", "split_body", None)
+C("sites.page.scan_format", "join_body", ["a", "", "b"])
+C("sites.page.scan_format", "insert_after", ["a", "b", "c"], {"i0": ["x"], "i2": ["y", "z"], "i9": ["never"]})
+C("sites.page.scan_format", "render_lines", "https://a.test/", "T", 3, ["[main]", "  H1 New"], 20000, None, ["[main]", "  H1 Old"])
+C("sites.page.scan_format", "render_lines", "https://a.test/", "T", 3, None, 20000, None, None)
+C("sites.page.scan_format", "short_href", "https://a.test/" + "x" * 80)
 for _text in ["", "  a \n\t b ", "x" * 99, "x" * 101, "word " * 40, ASTRAL * 70, "a\u0000b\u2066c", None, 5]:
-    C("scan_format", "clean", _text)
-    C("scan_format", "summarise_prose", _text, 500)
-C("scan_format", "cap", ASTRAL * 10, 4)
-C("scan_format", "diff_lines", ["a", "b", "b", "c"], ["b", "c", "c", "d", "a"])
-C("scan_format", "diff_lines", [], ["x"])
-C("scan_format", "paginate", ["l" + str(_i) for _i in range(100)], 300, 7)
-C("scan_format", "paginate", [], 300, 0)
+    C("sites.page.scan_format", "clean", _text)
+    C("sites.page.scan_format", "summarise_prose", _text, 500)
+C("sites.page.scan_format", "cap", ASTRAL * 10, 4)
+C("sites.page.scan_format", "diff_lines", ["a", "b", "b", "c"], ["b", "c", "c", "d", "a"])
+C("sites.page.scan_format", "diff_lines", [], ["x"])
+C("sites.page.scan_format", "paginate", ["l" + str(_i) for _i in range(100)], 300, 7)
+C("sites.page.scan_format", "paginate", [], 300, 0)
 # the all-fits shortcut at its edge: 139 code points + 1 fit a budget of 200 (200 - 60), 140 + 1 do not
 for _extra in [0, 1]:
-    C("scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 0)
-    C("scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 1)
-C("scan_format", "header", "https://a.test/x?y=1", "Ti\ntle", 12)
+    C("sites.page.scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 0)
+    C("sites.page.scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 1)
+C("sites.page.scan_format", "header", "https://a.test/x?y=1", "Ti\ntle", 12)
 
 for _url in ["https://a.test/", "http://a.test:81/x", " HTTPS://A.TEST", "javascript:alert(1)", "java\tscript:x",
              "\x01javascript:x", "data:text/html,x", "file:///x", "chrome://settings", "chrome-extension://i/x",
              "about:blank", "ftp://x/", "", "nocolon", None, 7, "https://", ":x", "a b:c", ASTRAL + ":x"]:
-    C("page_risk", "url_verdict", _url)
-    C("page_risk", "scheme_of", _url)
-    C("page_risk", "href_refused", _url)
+    C("sites.page.risk", "url_verdict", _url)
+    C("sites.page.risk", "scheme_of", _url)
+    C("sites.page.risk", "href_refused", _url)
 for _m in ["open", "navigate", "back", "tabs", "close", "scan", "read", "wait", "click",
           "type", "select", "check", "press", "scroll", "boom", None, 3]:
-    C("page_risk", "method_risk", _m)
-    C("page_risk", "judges_target", _m, {"submit": True, "key": "Enter"})
+    C("sites.page.risk", "method_risk", _m)
+    C("sites.page.risk", "judges_target", _m, {"submit": True, "key": "Enter"})
 for _k in ["Enter", "shift+enter", "Control+Enter", "a", "", None, "Enter+Enter"]:
-    C("page_risk", "is_enter", _k)
+    C("sites.page.risk", "is_enter", _k)
 for _name in ["Delete account", "Remove", "Pay now", "Payment history", "Sender", "Send", "Cancel",
               "Cancel subscription", "Jetzt kaufen", "Löschen", "supprimer", "Удалить", "删除", "立即购买",
               "購入", "결제", "Orderly", "order", "Zahlungspflichtig bestellen", "annuler l'abonnement", "",
               None, 5, "DELETE-forever", "é-pay", "Pay" + ASTRAL]:
-    C("page_risk", "vocabulary_hits", _name, ["Publish", "", None, 3])
-    C("page_risk", "classify", {"name": _name, "page_url": "https://a.test/"}, None)
+    C("sites.page.risk", "vocabulary_hits", _name, ["Publish", "", None, 3])
+    C("sites.page.risk", "classify", {"name": _name, "page_url": "https://a.test/"}, None)
 for _field in [{"type": "password"}, {"type": "text", "autocomplete": "cc-exp"}, {"type": "text", "name": "cvv"},
                {"type": "text", "name": "cvcx"}, {"type": "text", "label": "Card number"}, {"type": "text"},
                {"name": "IBAN"}, None, [], {"type": None, "name": 5}]:
-    C("page_risk", "field_is_secret", _field)
+    C("sites.page.risk", "field_is_secret", _field)
 _FORM = {"name": "Sign in", "action": "https://a.test/delete", "secret_fields": ["password", "payment"],
          "fields": ["User (text)", "Password (password)"]}
 for _target in [{"name": "Continue", "submits": True, "form": _FORM, "page_url": "https://x.bank.test/"},
                 {"name": "Continue", "submits": False, "form": _FORM, "page_url": "https://a.test/"},
                 {"name": "Next", "role": "button", "href": None, "page_url": "https://bank.test"},
                 {"name": "Next", "page_url": None}, {}, None, "x"]:
-    C("page_risk", "classify", _target, {"sensitive_hosts": ["*.bank.test", None, 4], "extra_terms": ["publish"]})
-    C("page_risk", "preview", "click", _target, ["why"], None)
-    C("page_risk", "preview", "type", _target, [], "typed text")
-C("page_risk", "host_matches", "A.Bank.test", ["*.bank.test"])
-C("page_risk", "host_matches", "bank.test", [".bank.test"])
-C("page_risk", "host_matches", "evilbank.test", ["*.bank.test", "bank.test"])
-C("page_risk", "host_matches", None, ["a"])
-A("page_risk", "METHODS")
-A("page_risk", "VOCABULARY")
-A("scan_format", "CODES")
+    C("sites.page.risk", "classify", _target, {"sensitive_hosts": ["*.bank.test", None, 4], "extra_terms": ["publish"]})
+    C("sites.page.risk", "preview", "click", _target, ["why"], None)
+    C("sites.page.risk", "preview", "type", _target, [], "typed text")
+C("sites.page.risk", "host_matches", "A.Bank.test", ["*.bank.test"])
+C("sites.page.risk", "host_matches", "bank.test", [".bank.test"])
+C("sites.page.risk", "host_matches", "evilbank.test", ["*.bank.test", "bank.test"])
+C("sites.page.risk", "host_matches", None, ["a"])
+A("sites.page.verbs", "VERBS")
+A("sites.page.risk", "VOCABULARY")
+A("sites.page.scan_format", "CODES")
 # === end of the Page tool block ===================================================================
 # === Security (issue 8): jws, recipients, taint, ratelimit ======================================
 # --- jws ---------------------------------------------------------------------------------------
@@ -768,7 +768,7 @@ for v in JUNK + ["a@b.co", "A@B.CO", " Alice <Alice@Example.COM> ", "a@b", "@b.c
                  ".a@b.co", "a b@c.co", "a@-b.co", "a@b-.co", "a@b..co", "a+tag@sub.example.org",
                  "a@" + "x" * 64 + ".co", "x" * 65 + "@b.co", "<a@b.co", "a@b.co>", "é@b.co", "a@bücher.de",
                  "o'brien@x.ie", "a@b.co,c@d.co", "a@1.2"]:
-    C("recipients", "normalize_address", v)
+    C("core.emails", "normalize_address", v)
 _SEND = {"recipients": ["to", "cc", "bcc"]}
 for args in [{"to": ["a@b.co", "A@B.CO"], "cc": "c@d.co; e@f.co", "bcc": []}, {"to": "x@y.co,, z@w.co"},
              {"to": ["a@b.co", 5]}, {"to": ["nope"]}, {"to": None}, {"cc": "a@b.co"}, {}, [], None,
@@ -851,3 +851,42 @@ C("catalogue", "annotate", [{"name": "a", "risk": "write"}, {"name": "b"}, {"ris
   {"a": {"recipients": ["to", "cc"], "sink": "gmail_send"}, "c": {"sink": "x"}})
 C("catalogue", "annotate", [], {"a": {"x": 1}})
 C("catalogue", "annotate", [{"name": "a"}], {})
+
+# === the site kit's shared modules (issue 17): tooling, text, emails, urlcode, verbs =====================
+for props, req in [({}, None), ({"a": {"type": "string"}}, ["a"]), ({"b": {"type": "integer"}}, [])]:
+    C("core.tooling", "object_schema", props, req)
+_KIT_SITE = {"id": "x", "hosts": [], "open_url": None, "selectors": {}, "steps": [],
+             "tools": [{"name": "x_a", "risk": "read"}, {"name": "x_t", "risk": "write", "test_only": True},
+                       {"name": "x_f", "risk": "read", "test_only": False}]}
+C("core.tooling", "catalogue_of", [_KIT_SITE], False)
+C("core.tooling", "catalogue_of", [_KIT_SITE], True)
+C("core.tooling", "site_by_id", [_KIT_SITE], "x")
+C("core.tooling", "site_by_id", [_KIT_SITE], "y")
+_KIT_TEXT = ["  Ann\u200b  \u202aBo\u00adb\u202c \n", "Send\u200b", "\u200eSend\u00a0\u202a(Ctrl-Enter)\u202c ",
+             "\u3000x\u2003", "\ufeffx", "a\tb\nc", "", ASTRAL + " \u2028 x", "\u0085x\u0000", None, 3, ["x"]]
+for t in _KIT_TEXT + JUNK[:12]:
+    C("core.text", "fold_text", t)
+    C("core.text", "fold_label", t)
+    C("core.text", "trim", t)
+for code in [0, 9, 10, 13, 31, 32, 127, 133, 160, 173, 0x1680, 0x2000, 0x200A, 0x200B, 0x200E, 0x2028, 0x202A,
+             0x202F, 0x205F, 0x2066, 0x3000, 0xFEFF, 0x1F600]:
+    C("core.text", "is_space", code)
+    C("core.text", "is_invisible", code)
+    C("core.text", "is_direction_mark", code)
+for addr in ["a@b.co", "Ann@Example.COM", "x@xn--p1ai.xn--p1ai", "a@b.12", "a..b@c.com", "a" * 65 + "@b.com",
+             " Alice <Alice@Example.COM> ", "Alice <alice@example.com", "é@b.com", ASTRAL + "@x.com", "", None, 7]:
+    C("core.emails", "address_problem", addr)
+    C("core.emails", "is_address", addr)
+    C("core.emails", "normalize_address", addr)
+for label in ["Google Account: Sam  (Me@Example.com)", "Google Account: (nope)", "(a@b.co) x (c@d.org)",
+              "\u202aGoogle Account: R (r@x.io)\u202c", "", None]:
+    C("core.emails", "account_from_label", label)
+for verb in ["open", "scan", "click", "press", "nope", None, 3]:
+    C("sites.page.verbs", "verb_of", verb)
+    C("sites.page.verbs", "needs_of", verb)
+    C("sites.page.verbs", "acts", verb)
+    C("sites.page.verbs", "runs_in_tab", verb)
+    C("sites.page.risk", "method_risk", verb)
+A("sites.page.verbs", "METHODS")
+A("core.reasons", "TABLE")
+A("core.reasons", "CLIENT_TABLE")

@@ -25,8 +25,8 @@ UNDEFINED = "__undefined__"
 CORE_MODULES = [
     "core.jsonval", "core.canonical", "core.reasons", "core.outcome", "core.protocol", "core.origins",
     "core.schema", "core.catalogue", "core.policy", "core.audit", "core.preview", "core.adapter",
-    "core.testtools",
-    "core.macro_logic", "core.pretty",   # issue 7
+    "core.tooling", "core.pretty", "core.text", "core.emails", "core.urlcode", "core.dates",
+    "sites.macros.logic", "sites.testsite.tools",
 ]
 
 if str(REPO) not in sys.path:
@@ -155,5 +155,5 @@ def case_ids(cases: list[Case]) -> list[str]:
         label = "".join(ch if ch.isprintable() and ord(ch) < 128 else "?" for ch in label)
         if len(label) > 60:
             label = label[:57] + "..."
-        ids.append(f"{index:04d}-{c.full_module[5:]}.{c.func}-{label}")
+        ids.append(f"{index:04d}-{c.full_module.removeprefix('core.')}.{c.func}-{label}")
     return ids

@@ -114,11 +114,12 @@ async def add_guests(args, ctx):
     return saved
 
 
-async def _peek(step, args):
-    """Read the page for a preview without opening a tab; a failure becomes {ok: False, message}."""
+async def _peek(read):
+    """Read the page for a preview without opening a tab (read: async tab_id -> value); a failure
+    becomes {ok: False, message}, which the previews show."""
     try:
         tab = await site_tab(SITE, None)
-        value = await in_tab(tab['id'], step, args)
+        value = await read(tab['id'])
     except ToolError as err:
         return {'ok': False, 'message': err.detail}
     if value == None:
@@ -126,11 +127,23 @@ async def _peek(step, args):
     return value
 
 
+async def _peek_event(event_id):
+    async def read(tab_id):
+        return await in_tab(tab_id, SNAPSHOT, {'event_id': event_id})
+    return await _peek(read)
+
+
+async def _peek_editor():
+    async def read(tab_id):
+        return await in_tab(tab_id, EDITOR_STATE, {})
+    return await _peek(read)
+
+
 async def preview(tool_name, args):
     if tool_name == SAVE_EVENT['name']:
-        return save_preview(await _peek(EDITOR_STATE, {}), args['send_updates'])
+        return save_preview(await _peek_editor(), args['send_updates'])
     if tool_name == UPDATE_EVENT['name']:
-        text = update_preview(await _peek(SNAPSHOT, {'event_id': args['event_id']}), args)
+        text = update_preview(await _peek_event(args['event_id']), args)
         for key in ['start', 'end']:
             if key in args and not local_time(args[key], key)['ok']:
                 text = 'This call will be refused: ' + local_time(args[key], key)['message'] + '\n' + text
@@ -139,12 +152,12 @@ async def preview(tool_name, args):
         checked = check_guests(args['guests'], 'guests')
         if not checked['ok']:
             return 'This call will be refused: ' + checked['message']
-        return add_guests_preview(await _peek(SNAPSHOT, {'event_id': args['event_id']}), checked['guests'],
+        return add_guests_preview(await _peek_event(args['event_id']), checked['guests'],
                                   args['send_updates'])
     if tool_name == RSVP['name']:
-        return rsvp_preview(await _peek(SNAPSHOT, {'event_id': args['event_id']}), args['response'])
+        return rsvp_preview(await _peek_event(args['event_id']), args['response'])
     if tool_name == DELETE_EVENT['name']:
-        return delete_preview(await _peek(SNAPSHOT, {'event_id': args['event_id']}), args['send_updates'])
+        return delete_preview(await _peek_event(args['event_id']), args['send_updates'])
     return None
 
 

@@ -7,7 +7,7 @@ from core.canonical import canonical_json
 from core.outcome import failure
 from core.preview import send_preview, clean_text, cap_text
 from core.reasons import INVALID_ARGS, ADAPTER_ERROR
-from core.text import fold_text, trim
+from core.text import fold_label, trim
 from core.urlcode import percent_encode, percent_decode
 from core.emails import address_problem
 
@@ -41,11 +41,11 @@ def _in_list(value, options):
 
 
 def is_send_label(text):
-    return _in_list(fold_text(text), SEND_LABELS)
+    return _in_list(fold_label(text), SEND_LABELS)
 
 
 def is_discard_label(text):
-    return _in_list(fold_text(text), DISCARD_LABELS)
+    return _in_list(fold_label(text), DISCARD_LABELS)
 
 
 def _pick(candidates, matcher, what):
@@ -90,7 +90,7 @@ def pick_discard_control(candidates):
 def pick_labelled(candidates, labels, what):
     """Exactly one visible, enabled candidate whose folded label is one of labels."""
     def matches(label):
-        return _in_list(fold_text(label), labels)
+        return _in_list(fold_label(label), labels)
     return _pick(candidates, matches, what)
 
 

@@ -6,7 +6,7 @@ tests/fixtures/sites/gmail/README.md.
 from core.outcome import ToolError, error_from
 from core.reasons import ADAPTER_ERROR
 from core.emails import account_from_label
-from core.text import fold_text, trim
+from core.text import fold_label, trim
 from sites.gmail.logic import (UNTRUSTED_NOTE, pick_send_control, pick_discard_control, pick_labelled, parse_route,
                                fingerprint, cap_message_body)
 from sites.gmail.tools import (SELECTORS as SEL, STATUS, LIST_THREADS, READ_THREAD, REPLY_DRAFT, DISCARD_DRAFT,
@@ -94,7 +94,7 @@ def _row_data(row):
         snippet = trim(snippet[1:])
     date_el = find(row, ROW_DATE)
     star = find(row, ROW_STAR)
-    starred = star != None and (has_class(star, 'T-KT-Jp') or fold_text(attr(star, 'aria-label')) == 'Starred')
+    starred = star != None and (has_class(star, 'T-KT-Jp') or fold_label(attr(star, 'aria-label')) == 'Starred')
     return {'id': attr(id_el, 'data-legacy-thread-id'), 'sender': senders[0] if len(senders) > 0 else None,
             'senders': senders, 'subject': trim(text_of(find(row, ROW_SUBJECT))), 'snippet': snippet,
             'date': attr(date_el, 'title') if date_el != None else None,
@@ -369,7 +369,7 @@ async def _label_action(label, apply):
     if box == None:
         raise _fail('the Labels menu did not open')
     items = [i for i in find_all(box, LABEL_ITEM)
-             if fold_text(attr(i, 'title') or text_of(i)) == label]
+             if fold_label(attr(i, 'title') or text_of(i)) == label]
     if len(items) != 1:
         press_key(box, 'Escape')
         raise _fail('no label named "' + label + '" (labels are not created by this tool)' if len(items) == 0
@@ -418,7 +418,7 @@ async def thread_action(args):
         _click_labelled(['Mark as unread'], 'Mark as unread')
         return {'thread_id': thread_id, 'mark': 'unread'}
     if action == 'read':
-        buttons = [c for c in control_candidates(None, BUTTONS) if c['visible'] and fold_text(c['label']) == 'Mark as read']
+        buttons = [c for c in control_candidates(None, BUTTONS) if c['visible'] and fold_label(c['label']) == 'Mark as read']
         if len(buttons) > 0:
             _click_labelled(['Mark as read'], 'Mark as read')
         return {'thread_id': thread_id, 'mark': 'read', 'note': 'Gmail marks a thread read when it is opened.'}

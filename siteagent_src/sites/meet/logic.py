@@ -1,5 +1,6 @@
 """Pure Meet logic: meeting codes and URLs, participant matching, state from control labels, text shaping."""
-from core.jsonval import kind_of, code_point, str_len, str_head, get_key, collapse_runs
+from core.jsonval import kind_of, code_point, str_len, str_head, get_key
+from core.text import fold_text
 from core.origins import host_of, trim_c0
 from core.preview import build_preview, clean_text
 
@@ -125,26 +126,12 @@ def meeting_url(code):
 
 # --- names -------------------------------------------------------------------------------------
 
-def _is_space(code):
-    return (code == 0x20 or code == 0x09 or code == 0x0A or code == 0x0D or code == 0x0C or code == 0x0B
-            or code == 0xA0 or code == 0x1680 or (code >= 0x2000 and code <= 0x200A) or code == 0x2028
-            or code == 0x2029 or code == 0x202F or code == 0x205F or code == 0x3000)
-
-
-def _is_invisible(code):
-    """Controls, zero-width and bidi characters: they change nothing anyone can see or type."""
-    return (code < 0x20 or (code >= 0x7F and code <= 0x9F) or (code >= 0x200B and code <= 0x200F)
-            or (code >= 0x202A and code <= 0x202E) or (code >= 0x2060 and code <= 0x206F) or code == 0xFEFF
-            or code == 0xAD)
-
-
 def normalize_name(text):
     """A displayed name as compared: invisible characters dropped, whitespace runs made one space,
     trimmed. Case is kept (matching is case-sensitive)."""
     if kind_of(text) != 'string':
         return ''
-    folded = collapse_runs(text, lambda ch: _is_space(code_point(ch)), lambda ch: _is_invisible(code_point(ch)))
-    return str_head(folded, NAME_CAP)
+    return str_head(fold_text(text), NAME_CAP)
 
 
 def match_participant(names, wanted):

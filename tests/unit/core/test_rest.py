@@ -1,4 +1,5 @@
-from core import reasons, outcome, catalogue, policy, audit, preview, adapter, testtools, schema
+import pytest
+from core import reasons, outcome, catalogue, policy, audit, preview, adapter, schema, tooling
 
 REQUIRED_REASONS = ["unknown_tool", "tool_not_allowed_for_site", "tool_disabled", "paused", "invalid_args",
                     "approval_denied", "approval_timeout", "approval_pending", "no_target_tab", "tab_timeout",
@@ -89,11 +90,35 @@ def test_adapter():
     assert adapter.health_report("gmail", {"a": 1})["ok"] is True
 
 
-def test_testtools():
-    names = {t["name"]: t for t in testtools.TEST_ADAPTER["tools"]}
-    assert set(names) == {"test_read", "test_write", "test_irreversible", "browser_health", "generic_click_text"}
-    assert [names[n]["risk"] for n in ["test_read", "test_write", "test_irreversible"]] == \
-        ["read", "write", "irreversible"]
-    assert names["browser_health"]["public"] is False and names["generic_click_text"]["public"] is False
-    assert names["test_irreversible"]["inputSchema"]["required"] == ["text"]
-    assert schema.validate(names["test_read"]["inputSchema"], {"text": "x" * 201})[0]["field"] == "text"
+def test_tooling_declares_once_and_derives_the_catalogue():
+    site = tooling.declare_site("demo", ["demo.test"], None, {"main": "main"})
+    schema_ = tooling.object_schema({"text": {"type": "string"}}, ["text"])
+    assert list(schema_) == ["type", "properties", "required", "additionalProperties"]
+    assert list(tooling.object_schema({}, None)) == ["type", "properties", "additionalProperties"]
+    read = tooling.declare_tool(site, "demo_read", "read", "Reads the demo page and changes nothing at all.", schema_, "tab")
+    judged = tooling.declare_tool(site, "demo_act", "dynamic", "Acts on the demo page; its risk is judged per call.",
+                                  tooling.object_schema({}, None), "worker", {"public": False})
+    hidden = tooling.declare_tool(site, "demo_test", "write", "Test only: a tool only test builds list.",
+                                  tooling.object_schema({}, None), "worker", {"test_only": True})
+    step = tooling.declare_step(site, "demo__step")
+    assert site["tools"] == [read, judged, hidden] and site["steps"] == [step]
+    assert read["runs_in"] == "tab" and read["site"] == "demo" and read["public"] is True
+    assert judged["risk"] == "irreversible" and judged["risk_by"] == "dynamic" and judged["public"] is False
+    assert [t["name"] for t in tooling.catalogue_of([site], False)] == ["demo_read", "demo_act"]
+    assert [t["name"] for t in tooling.catalogue_of([site], True)] == ["demo_read", "demo_act", "demo_test"]
+    assert tooling.site_by_id([site], "demo") is site and tooling.site_by_id([site], "x") is None
+    with pytest.raises(ValueError):
+        tooling.declare_tool(site, "bad", "dangerous", "x", schema_, "tab")
+    with pytest.raises(ValueError):
+        tooling.declare_tool(site, "bad", "read", "x", schema_, "server")
+
+
+def test_tool_error_carries_its_outcome():
+    err = outcome.ToolError("stale_uid", "uid: u3 is gone", {"hint": "scan again", "ok": True})
+    assert err.outcome() == {"ok": False, "reason": "stale_uid", "message": "uid: u3 is gone", "hint": "scan again"}
+    back = outcome.error_from(err.outcome())
+    assert (back.reason, back.detail, back.extra) == ("stale_uid", "uid: u3 is gone", {"hint": "scan again"})
+    assert outcome.error_from({"ok": False}).reason == "adapter_error"
+    bad = outcome.invalid_arg("to", "is not an address")
+    assert bad.outcome() == {"ok": False, "reason": "invalid_args", "message": "to: is not an address", "field": "to"}
+

@@ -1,7 +1,7 @@
 """core.page_risk under CPython: URL schemes and the click classifier (docs/SECURITY.md)."""
 import pytest
 
-from core import page_risk as r
+from sites.page import risk as r
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", " JavaScript:x", "java\tscript:x", "\x00javascript:x",

@@ -5,7 +5,7 @@ import json
 import jsonschema
 import pytest
 
-from core import macro_logic as ml
+from sites.macros import logic as ml
 from core.pretty import pretty_parts
 
 TOOLS = [

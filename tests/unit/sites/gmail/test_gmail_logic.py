@@ -1,9 +1,9 @@
-"""core.gmail_logic under CPython: compose URLs, addresses, the Send matcher, routes, ids, previews."""
-from urllib.parse import quote, unquote, parse_qsl, urlsplit
+"""sites.gmail.logic under CPython: compose URLs, addresses, the Send matcher, routes, ids, previews."""
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from core import gmail_logic as g
+from sites.gmail import logic as g
 
 VIS = {"visible": True, "disabled": False}
 
@@ -69,32 +69,7 @@ def test_compose_url_round_trips_and_encodes_like_encodeURIComponent():
     params = dict(parse_qsl(query, keep_blank_values=True))
     assert params == {"view": "cm", "fs": "1", "to": "a+b@x.com,c@y.org", "cc": "d@z.io",
                       "su": draft["subject"], "body": draft["body"]}
-    for text in ["a b", "é", "\U0001F600", "-_.!~*'()", "&=?/#%+,;:@$"]:
-        assert g.percent_encode(text) == quote(text, safe="-_.!~*'()")
-        assert g.percent_decode(g.percent_encode(text), False) == text
     assert g.compose_url({"to": [], "cc": [], "bcc": [], "subject": "", "body": ""}) == g.COMPOSE_BASE
-
-
-def test_percent_decode_is_lenient_and_safe():
-    assert g.percent_decode("a+b%20c", True) == "a b c"
-    assert g.percent_decode("a+b", False) == "a+b"
-    assert g.percent_decode("%zz%", True) == "%zz%"
-    assert g.percent_decode("%C3%28", False) == "\ufffd("
-    assert g.percent_decode("%ED%A0%80", False) == "\ufffd"          # an encoded surrogate is not text
-    assert g.percent_decode("caf%C3%A9", False) == unquote("caf%C3%A9")
-
-
-@pytest.mark.parametrize("address", ["a@b.co", "first.last+tag@sub.example.org", "o'neil@example.ie",
-                                     "x@xn--p1ai.xn--p1ai", "a_b-c@d-e.fg"])
-def test_good_addresses(address):
-    assert g.address_problem(address) is None
-
-
-@pytest.mark.parametrize("address", ["a@b", "@b.com", "a@@b.com", "a b@c.com", "a@b..com", "a@-b.com", ".a@b.com",
-                                     "a..b@c.com", "a@b.c", "é@b.com", "Bob <bob@x.com>", "a,b@c.com", "",
-                                     "a" * 65 + "@b.com", "a@b.com\n", None])
-def test_bad_addresses(address):
-    assert isinstance(g.address_problem(address), str)
 
 
 def test_validate_draft_names_the_field():
@@ -138,11 +113,6 @@ def test_routes():
     assert g.parse_route("#" + g.search_url("a+b c ✓").split("#")[1])["query"] == "a+b c ✓"
 
 
-def test_account_label():
-    assert g.account_from_label("Google Account: Test User  \n(test.user@example.com)") == "test.user@example.com"
-    assert g.account_from_label("Google Account: (nope)") is None and g.account_from_label(None) is None
-
-
 def test_previews_put_recipients_first_and_cap():
     text = g.send_preview_text({"to": ["a@x.com", "b@y.com"], "cc": ["c@z.com"], "bcc": [], "subject": "S",
                                 "body": "B\nC"})
@@ -156,8 +126,3 @@ def test_previews_put_recipients_first_and_cap():
                                     "body": "Monday"})
     assert delete == "Move this thread to Trash\nTo: d@x.net\nSubject: Re: kickoff\nBody: Monday"
     assert g.fingerprint({"b": 1, "a": [1]}) == '{"a":[1],"b":1}'
-
-
-def test_trim_matches_on_both_sides():
-    assert g.trim("\u00a0 x \t\n") == "x"
-    assert g.trim("\ufeffx") == "\ufeffx"          # JS trim would drop U+FEFF; ours keeps it on both sides

@@ -1,36 +1,9 @@
-"""core.calendar_logic under CPython: dates, URLs, chip labels, guests and previews."""
-import datetime
+"""sites.calendar.logic under CPython: Calendar's date forms, URLs, chip labels, guests and previews."""
 import urllib.parse
 
 import pytest
 
-from core import calendar_logic as cl
-
-
-def test_civil_day_arithmetic_matches_datetime():
-    epoch = datetime.date(1970, 1, 1)
-    for day in [datetime.date(1900, 3, 1), datetime.date(1969, 12, 31), datetime.date(2000, 2, 29),
-                datetime.date(2026, 3, 16), datetime.date(2100, 2, 28), datetime.date(2199, 12, 31)]:
-        n = (day - epoch).days
-        assert cl.days_from_civil(day.year, day.month, day.day) == n
-        assert cl.civil_from_days(n) == [day.year, day.month, day.day]
-        assert cl.weekday(day.year, day.month, day.day) == (day.weekday() + 1) % 7
-
-
-@pytest.mark.parametrize("text,expect", [
-    ("2026-03-16", "2026-03-16"), (" 2026-03-16T09:05 ", "2026-03-16T09:05:00"),
-    ("2026-03-16T09:05:07.123Z", "2026-03-16T09:05:07Z"), ("2026-03-16 23:59:59+05:30", "2026-03-16T23:59:59+05:30"),
-    ("2026-03-16T00:00-0800", "2026-03-16T00:00:00-08:00"),
-])
-def test_parse_iso_accepts(text, expect):
-    parsed = cl.parse_iso(text)
-    assert parsed["ok"] is True and cl.iso_of(parsed) == expect
-
-
-@pytest.mark.parametrize("text", ["", "2026-3-16", "2026-02-29", "2026-13-01", "2026-03-16T24:00",
-                                  "2026-03-16T10:00+15:00", "2026-03-16T10:00 PST", "tomorrow", None, 20260316])
-def test_parse_iso_refuses(text):
-    assert cl.parse_iso(text)["ok"] is False
+from sites.calendar import logic as cl
 
 
 def test_event_times():
@@ -54,8 +27,6 @@ def test_eventedit_url_round_trips():
     assert query == {"text": ["Café & co / 1"], "dates": ["20260320T100000Z/20260320T110000Z"],
                      "details": ["a\nb 😀"], "location": ["Room 4"], "add": ["a@x.com,b+tag@y.org"]}
     assert cl.eventedit_url("", None, None, "", []) == "https://calendar.google.com/calendar/r/eventedit"
-    for text in ["plain", "ü€😀", "-_.!~*'()", " %&=+/?#"]:
-        assert cl.url_encode(text) == urllib.parse.quote(text, safe="-_.!~*'()")
 
 
 def test_views_and_paths():
@@ -89,9 +60,6 @@ def test_chip_labels():
     allday = cl.parse_chip_label("All day, Offsite, HR Team, Needs RSVP, Lakeside, March 19, 2026", "Offsite")
     assert allday["all_day"] is True and allday["my_rsvp"] == "needs_action" and allday["location"] == "Lakeside"
     assert cl.parse_chip_label("garbage", None)["start"] is None
-    assert cl.parse_time_12h("12am") == [0, 0] and cl.parse_time_12h("12:30pm") == [12, 30]
-    assert cl.parse_time_12h("13pm") is None and cl.parse_time_12h("14:05") == [14, 5]
-    assert cl.parse_long_date("Monday, March 16, 2026") == "2026-03-16" and cl.parse_long_date("Feb 30, 2026") is None
 
 
 def test_guests():
@@ -102,7 +70,6 @@ def test_guests():
         out = cl.check_guests(["ok@example.com", bad], "guests")
         assert out["ok"] is False and out["field"] == "guests" and "item 1" in out["message"], bad
     assert cl.check_guests("a@b.com", "guests")["ok"] is False
-    assert cl.account_email("Google Account: Sam  (Me@Example.com)") == "me@example.com"
     assert cl.parse_guest_label("Alice, Attending, Organizer") == {"name": "Alice", "rsvp": "yes", "organizer": True}
     assert cl.strip_label("Description:\nhello ", "Description:") == "hello"
 

@@ -1,7 +1,7 @@
 """meet_logic under CPython: codes and links, exact-name matching, control states, text shaping, previews."""
 import pytest
 
-from core import meet_logic as m
+from sites.meet import logic as m
 
 
 @pytest.mark.parametrize("ref, code", [

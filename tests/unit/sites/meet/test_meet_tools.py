@@ -1,0 +1,25 @@
+"""Meet's declarations (sites/meet/tools.py): exact names and risks; only status/create/open run in the worker."""
+from sites.meet import tools
+from expected_catalogue import MEET as EXPECTED
+
+TOOLS = tools.SITE["tools"]
+
+
+def test_exact_names_and_risks():
+    assert {t["name"]: t["risk"] for t in TOOLS} == EXPECTED
+    assert tools.SITE["id"] == "meet" and tools.SITE["hosts"] == ["meet.google.com"]
+    assert all(t["site"] == "meet" and t["public"] is True and len(t["description"]) >= 60 for t in TOOLS)
+
+
+def test_only_status_create_and_open_run_in_the_worker():
+    """Tools that run in the tab never open a Meet tab: the site has no page to open on its own."""
+    assert {t["name"] for t in TOOLS if t["runs_in"] == "worker"} == {"meet_status", "meet_create_meeting",
+                                                                        "meet_open_meeting"}
+    assert tools.SITE["open_url"] is None and len(tools.SITE["selectors"]) >= 6
+
+
+def test_untrusted_content_is_flagged_in_descriptions():
+    by_name = {t["name"]: t for t in TOOLS}
+    for name in ("meet_read_chat", "meet_read_captions", "meet_list_participants"):
+        assert "untrusted" in by_name[name]["description"]
+    assert by_name["meet_send_chat"]["sink"] == "meet_chat"
