@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import json
 import os
 import shutil
 import tempfile

@@ -946,7 +946,7 @@ def _reexports(sources: dict[str, tuple[str, str]]) -> list[Violation]:
         if parsed is not None:
             names[module] = parsed
     out = []
-    for module, (rel, text) in sources.items():
+    for rel, text in sources.values():
         try:
             tree = ast.parse(text)
         except SyntaxError:

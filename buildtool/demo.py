@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import http.server
 import threading
-from functools import partial
 from pathlib import Path
 
 from .errors import BuildError

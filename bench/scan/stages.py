@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import CORPUS, HOST, REPO, build_dist  # noqa: E402
+from run import CORPUS, HOST, build_dist  # noqa: E402
 from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 
 NOW = "(performance.timeOrigin + performance.now())"
@@ -119,7 +119,8 @@ def main() -> None:
             missing = [k for k in ("t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8") if k not in runs[0]]
             if missing:
                 sys.exit(f"stages.py: no {missing} stamps came back: the scan took another path")
-            med = lambda f: statistics.median(f(r) for r in runs)  # noqa: E731
+            def med(f, runs=runs):
+                return statistics.median(f(r) for r in runs)
             print(f"{name:14s} {med(lambda r: r['t9'] - r['t0']):6.1f} {med(lambda r: r['walker']):6.1f} "
                   + " ".join(f"{med(lambda r, a=a, b=b: r[b] - r[a]):13.1f}" for _, a, b in STAGES), flush=True)
     finally:

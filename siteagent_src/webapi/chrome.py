@@ -98,7 +98,7 @@ def _serve(handler, message, sender, send):
     }
     function failed(error) {
         var text;
-        try { text = String((error && error.message) || error); } catch (e) { text = "unknown error"; }
+        text = error_text(error);
         reply({ok: false, reason: "adapter_error", message: text});
     }
     try { Promise.resolve(handler(message, sender)).then(reply, failed); }
@@ -140,7 +140,7 @@ def _port_request(key, connect, body):
     var entry = _ports[key];
     if (!entry) {
         var port;
-        try { port = connect(); } catch (e) { return Promise.resolve({ok: false, error: String((e && e.message) || e)}); }
+        try { port = connect(); } catch (e) { return Promise.resolve({ok: false, error: error_text(e)}); }
         entry = {port: port, pending: new Map(), next: 0};
         _ports[key] = entry;
         port.onMessage.addListener(function (packet) {
@@ -164,7 +164,7 @@ def _port_request(key, connect, body):
         catch (e) {
             entry.pending.delete(n);
             if (_ports[key] === entry) { delete _ports[key]; }
-            resolve({ok: false, error: String((e && e.message) || e)});
+            resolve({ok: false, error: error_text(e)});
         }
     });''')
 

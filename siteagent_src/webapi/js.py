@@ -37,18 +37,23 @@ def attempt(fn, arg):
     of escaping: `error` is its message, `thrown` the object itself (a ToolError stays one)."""
     __pragma__('js', '{}', '''
     try { return {ok: true, value: fn(arg)}; }
-    catch (e) { return {ok: false, error: String((e && e.message) || e), thrown: e}; }''')
+    catch (e) { return {ok: false, error: error_text(e), thrown: e}; }''')
 
 
 async def attempt_async(fn, arg):
     """attempt() for an async fn: {ok, value} | {ok: false, error, thrown}."""
     __pragma__('js', '{}', '''
     try { return {ok: true, value: await fn(arg)}; }
-    catch (e) { return {ok: false, error: String((e && e.message) || e), thrown: e}; }''')
+    catch (e) { return {ok: false, error: error_text(e), thrown: e}; }''')
 
 
 def error_text(error):
-    __pragma__('js', '{}', '''return String((error && error.message) || error);''')
+    """The message of anything thrown: a JS Error's message, a Python exception's str() (Transcrypt's
+    exceptions have no `message`, and String() of one throws), else String() of the value."""
+    __pragma__('js', '{}', '''
+    if (error && typeof error.message === "string" && error.message) return error.message;
+    if (error && typeof error.__str__ === "function") { try { return String(error.__str__()); } catch (x) {} }
+    try { return String(error); } catch (x) { return "unknown error"; }''')
 
 
 def obj_keys(obj):

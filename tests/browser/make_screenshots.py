@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from harness import Browser, FixtureServer, SITES, start_google_sites, host_rules_for, wait_until  # noqa: E402
+from harness import Browser, FixtureServer, SITES, start_google_sites, host_rules_for  # noqa: E402
 from extension import ext_send, start_call  # noqa: E402
-from conhelp import open_console, pick_tool, fill, run_form, wait_js  # noqa: E402
+from conhelp import open_console, pick_tool, run_form, wait_js  # noqa: E402
 
 BROKEN = "<!doctype html><title>Inbox (3) - Gmail</title><p>markup changed</p>"
 
@@ -56,7 +56,7 @@ def main(dist, out):
             capture(b, f"{out}/console-{theme}.png", 1280)
         b.new_tab()
         b.open_chatbot(chat)
-        key = start_call(b, "test_irreversible", {"text": "pending in the panel"})
+        start_call(b, "test_irreversible", {"text": "pending in the panel"})
         b.wait_for_popup("approve.html")
         for theme in ("light", "dark"):
             b.driver.set_window_size(400, 760)

@@ -6,7 +6,6 @@ Import the names into a test module (``from page_fixtures import *``); they over
 """
 from __future__ import annotations
 
-import json
 import re
 
 import pytest

@@ -6,7 +6,7 @@ from selenium.webdriver.support.ui import Select
 
 from conhelp import (js, wait_js, open_console, el, els, toggle_switch, pick_tool, fill, run_form, field_error,
                      dev_private)
-from extension import ext_send, audit_log, effects
+from extension import ext_send, audit_log
 from harness import wait_until
 
 pytestmark = pytest.mark.browser

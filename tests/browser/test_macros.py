@@ -5,7 +5,7 @@ import json
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from conhelp import js, wait_js, open_console, el, els, pick_tool, fill, run_form
+from conhelp import js, wait_js, open_console, el, pick_tool, fill, run_form
 from extension import ext_send, start_call, call_result, effects, audit_log
 from harness import wait_until
 
@@ -107,7 +107,7 @@ def test_an_irreversible_step_still_asks_one_by_one(fresh, chatbot_site):
         assert effects(fresh).get("test_irreversible", 0) == done
         popup.wait_for("!document.getElementById('allow').disabled")
         popup.click("#allow")
-        wait_until(lambda: popup.is_closed, 5, "the approval window to close")
+        wait_until(lambda p=popup: p.is_closed, 5, "the approval window to close")
     out = call_result(fresh, key)["payload"]
     assert out["ok"] is True and [s["tool"] for s in out["result"]["steps"]] == [
         "test_read", "test_irreversible", "test_irreversible"]

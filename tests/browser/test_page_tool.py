@@ -8,7 +8,7 @@ from conhelp import dev_private
 from extension import start_call, call_result, audit_log
 from harness import wait_until
 from page_fixtures import *  # noqa: F401,F403  (page_site, browser, chat, helpers)
-from page_fixtures import page_call, uid_of, lines_of, attach, SHOP, FRAMES
+from page_fixtures import page_call, uid_of, attach, SHOP, FRAMES
 
 pytestmark = pytest.mark.browser
 

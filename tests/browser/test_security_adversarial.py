@@ -270,7 +270,7 @@ def test_spoofed_origin_and_kind_fields_are_ignored(page, chatbot_site):
 
 @pytest.mark.parametrize("where", ["other_trusted_origin", "same_origin_reload"])
 def test_reply_does_not_reach_the_page_after_navigation(page, chatbot_site, where):
-    key = start_call(page, "test_irreversible", {"text": "navigate away"})
+    start_call(page, "test_irreversible", {"text": "navigate away"})
     popup = page.wait_for_popup("approve.html")
     target = (chatbot_site.url("/").replace("localhost", "127.0.0.1") if where == "other_trusted_origin"
               else chatbot_site.url("/?again"))

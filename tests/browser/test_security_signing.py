@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from extension import start_call, call_result, effects, reset_extension_state
+from extension import effects, reset_extension_state
 from harness import wait_until
 
 from buildtool import token as tk

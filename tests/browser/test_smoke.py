@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from extension import ext_send, start_call, call_result
+from extension import start_call, call_result
 from harness import wait_until
 
 pytestmark = pytest.mark.browser
@@ -95,7 +95,8 @@ def test_open_tabs_get_fresh_content_scripts_after_an_update(fresh, google_sites
     onInstalled injects the new ones into tabs that were already open, with no page refresh."""
     fresh.open(google_sites["gmail"].url("/"))
     wait_until(lambda: content_installs(fresh) == "1", 10, "content.js")
-    instance = lambda: fresh.driver.execute_script("return document.documentElement.dataset.siteagentInstance")
+    def instance():
+        return fresh.driver.execute_script("return document.documentElement.dataset.siteagentInstance")
     before = instance()
     fresh.driver.execute_script("window.__pageMark = 1")
     gmail = fresh.driver.current_window_handle

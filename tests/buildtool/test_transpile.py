@@ -1,7 +1,7 @@
 import json
 import os
 
-from buildtool.transpile import Transpiler, ModuleGraph, imports_of, transcrypt_error
+from buildtool.transpile import Transpiler, imports_of, transcrypt_error
 
 from projects import make_project, MINI_SOURCES
 

@@ -2,7 +2,6 @@ import json
 import socket
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import websocket

@@ -101,7 +101,7 @@ C("canonical", "canonical_json", ["\ud800\udc00", "\udc00\ud800", "\ud83d", "x\u
 C("canonical", "canonical_json", {"k" + str(i): i for i in range(50)})
 C("canonical", "canonical_json", "é" * 10 + ASTRAL * 5 + "\u2028")
 deep = []
-for i in range(63):
+for _ in range(63):
     deep = [deep]
 C("canonical", "canonical_json", deep, label="depth64")
 C("canonical", "canonical_json", [deep], label="depth65")
@@ -161,14 +161,14 @@ for args in [{}, {"text": "x" * 990}, {"text": "x" * 1000}, {"a": {"b": {"c": {"
              {"n": float(2 ** 60)}, {"n": 1e300}, {"k" * 10: ASTRAL * 200}, {"k": "é" * 400}]:
     C("protocol", "parse_request", {"source": P, "id": "r", "type": "CALL_TOOL", "name": "t", "args": args}, P, 1000)
 deep_args = {"a": 1}
-for i in range(31):
+for _ in range(31):
     deep_args = {"a": deep_args}
 C("protocol", "parse_request", {"source": P, "id": "d", "type": "CALL_TOOL", "name": "t", "args": deep_args}, P,
   100000, label="args-depth32")
 C("protocol", "parse_request", {"source": P, "id": "d", "type": "CALL_TOOL", "name": "t", "args": {"a": deep_args}},
   P, 100000, label="args-depth33")
 very_deep = []
-for i in range(300):
+for _ in range(300):
     very_deep = [very_deep]
 C("protocol", "parse_request", {"source": P, "id": "d", "type": "CALL_TOOL", "name": "t", "args": {"a": very_deep}},
   P, 100000, label="args-depth301")

@@ -1,5 +1,5 @@
 import pytest
-from core import reasons, outcome, catalogue, policy, audit, preview, adapter, schema, tooling
+from core import reasons, outcome, catalogue, policy, audit, preview, adapter, tooling
 
 REQUIRED_REASONS = ["unknown_tool", "tool_not_allowed_for_site", "tool_disabled", "paused", "invalid_args",
                     "approval_denied", "approval_timeout", "approval_pending", "no_target_tab", "tab_timeout",

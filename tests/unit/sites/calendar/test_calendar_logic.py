@@ -1,7 +1,6 @@
 """sites.calendar.logic under CPython: Calendar's date forms, URLs, chip labels, guests and previews."""
 import urllib.parse
 
-import pytest
 
 from sites.calendar import logic as cl
 
