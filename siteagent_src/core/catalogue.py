@@ -4,7 +4,7 @@ A definition: `{name, description, risk: "read"|"write"|"irreversible", inputSch
 State: `{paused: bool, disabled: {name: True}, allowlist: [names] or None}`; missing keys mean
 not paused, nothing disabled, no allowlist.
 """
-from core.jsonval import kind_of, has_key, list_has, obj_keys
+from core.jsonval import kind_of, has_key, list_has
 
 RISKS = ['read', 'write', 'irreversible']
 
@@ -72,13 +72,3 @@ def public_listing(defs, state):
     return out
 
 
-def annotate(tools, data):
-    """Merge per-tool fields (`{tool_name: {field: value}}`) into the tool definitions, in place:
-    how adapters declare what the rules engine reads (recipients, sink, untrusted_kind)."""
-    for tool in tools:
-        name = _field(tool, 'name', None)
-        if name is not None and has_key(data, name):
-            extra = data[name]
-            for key in obj_keys(extra):
-                tool[key] = extra[key]
-    return tools

@@ -12,8 +12,6 @@ CPython twin and parity tests compare the two.
 
 # 1 under CPython (code points), 2 in JS (UTF-16 code units).
 UNITS_PER_ASTRAL = len('\U0001F600')
-MAX_SAFE_INT = 9007199254740991
-
 
 def _js_kind(value):
     # __pragma__ ('skip')
@@ -100,10 +98,6 @@ def list_has(items, value):
         if item == value and kind_of(item) == kind_of(value):
             return True
     return False
-
-
-def is_number(value):
-    return kind_of(value) == 'number'
 
 
 def is_finite_number(value):
@@ -347,5 +341,3 @@ def obj_keys(obj):
     return sort_strings(own_keys(obj))
 
 
-def obj_len(obj):
-    return len(own_keys(obj))

@@ -10,7 +10,6 @@ MAX_TOKEN_CHARS = 4096
 MAX_LIFETIME_S = 60
 CLOCK_SKEW_S = 30
 MAX_SECONDS = 100000000000       # year 5138; keeps iat/exp exact as JS doubles
-ALGS = ['ES256', 'EdDSA']
 REQUIRED_CLAIMS = ['aud', 'iss', 'origin', 'tool', 'args_sha256', 'nonce', 'iat', 'exp', 'jti']
 STRING_CLAIMS = ['aud', 'iss', 'origin', 'tool', 'args_sha256', 'nonce', 'jti']
 EMBEDDED_KEY_FIELDS = ['jwk', 'jku', 'x5u', 'x5c', 'crit']

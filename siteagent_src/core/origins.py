@@ -72,27 +72,12 @@ def _split(url):
     return [scheme, host, port]
 
 
-def is_http_url(url):
-    """True for a well-formed http:// or https:// URL with a host."""
-    return _split(url) is not None
-
-
 def host_of(url):
     """Lower-case host name of an http(s) URL (no port; IPv6 keeps its brackets), or None."""
     parts = _split(url)
     if parts is None:
         return None
     return parts[1]
-
-
-def origin_of(url):
-    """`scheme://host[:port]` of an http(s) URL as browsers spell it (default port dropped), or None."""
-    parts = _split(url)
-    if parts is None:
-        return None
-    if len(parts[2]) > 0:
-        return parts[0] + '://' + parts[1] + ':' + parts[2]
-    return parts[0] + '://' + parts[1]
 
 
 def origin_allowed(origin, patterns):

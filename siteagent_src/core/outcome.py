@@ -60,19 +60,3 @@ def invalid_arg(field, message):
     return ToolError(INVALID_ARGS, field + ': ' + message, {'field': field})
 
 
-def normalize(tool, value):
-    """Pass through anything shaped like an outcome (boolean `ok`); wrap everything else as success.
-    A failure without a string reason becomes adapter_error; non-JSON values (undefined) become null."""
-    kind = kind_of(value)
-    if kind == 'object' and has_key(value, 'ok') and kind_of(value['ok']) == 'bool':
-        if value['ok']:
-            return value
-        if has_key(value, 'reason') and kind_of(value['reason']) == 'string' and len(value['reason']) > 0:
-            return value
-        message = 'The adapter reported a failure without a reason.'
-        if has_key(value, 'message') and kind_of(value['message']) == 'string':
-            message = value['message']
-        return failure(ADAPTER_ERROR, message, None)
-    if kind == 'other':
-        return success(tool, None)
-    return success(tool, value)

@@ -3,7 +3,6 @@ from core.jsonval import has_key, kind_of
 from core.catalogue import is_paused, is_disabled, site_may_call
 from core import reasons
 
-SOURCE_SITE = 'site'
 SOURCE_CONSOLE = 'console'
 
 

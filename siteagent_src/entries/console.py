@@ -1,7 +1,7 @@
 """Extension console: target tab, run any tool from a generated form, switches, audit, host access,
 adapter health and macros. Everything it changes goes through the service worker (source "console")."""
 from core.schema import validate
-from core.jsonval import kind_of, has_key, own_keys
+from core.jsonval import has_key, own_keys
 from webapi.chrome import send_message, permission_request
 from webapi.chrome_extra import on_storage_changed
 from webapi.dom import by_id, set_text, listen, apply_theme, find_all
@@ -227,7 +227,6 @@ def collect_args(tool):
     args = {}
     schema = tool['inputSchema']
     props = schema['properties'] if has_key(schema, 'properties') else {}
-    required = schema['required'] if has_key(schema, 'required') else []
     for prop_name in own_keys(props):
         control = by_id('arg-' + prop_name)
         kind = control.getAttribute('data-kind')

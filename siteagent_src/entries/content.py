@@ -5,12 +5,13 @@ from webapi.chrome import on_message, on_port, context_alive, PORT_TAB
 from webapi.js import random_id, obj_keys
 from webapi.dom import find_all
 from sites.kit.tab import run
-from sites.console import tab as console_site
-from sites.gmail import tab as gmail_site
-from sites.calendar import tab as calendar_site
-from sites.meet import tab as meet_site
-from sites.page import tab as page_site
-from sites.testsite import tab as test_site
+# The sites' tab halves: importing one registers its handlers.
+from sites.console import tab as console_site  # noqa: F401
+from sites.gmail import tab as gmail_site  # noqa: F401
+from sites.calendar import tab as calendar_site  # noqa: F401
+from sites.meet import tab as meet_site  # noqa: F401
+from sites.page import tab as page_site  # noqa: F401
+from sites.testsite import tab as test_site  # noqa: F401
 
 GUARD = '__siteagentContent'
 

@@ -2,7 +2,7 @@
 # __pragma__ ('noalias', 'get')
 # __pragma__ ('noalias', 'update')
 # __pragma__ ('noalias', 'keys')
-from webapi.js import with_timeout, attempt_async, error_text
+from webapi.js import with_timeout, attempt_async, error_text  # noqa: F401 (error_text: read by the raw JS below)
 
 
 def runtime_id():
@@ -190,10 +190,6 @@ async def send_to_frame(tab_id, frame_id, message, timeout_ms):
                               timeout_ms, timed_out)
 
 
-async def send_to_tab(tab_id, message, timeout_ms):
-    return await send_to_frame(tab_id, 0, message, timeout_ms)
-
-
 def on_installed(handler):
     chrome.runtime.onInstalled.addListener(handler)
 
@@ -250,10 +246,6 @@ async def window_focus(window_id):
 
 def on_window_removed(handler):
     chrome.windows.onRemoved.addListener(handler)
-
-
-def off_window_removed(handler):
-    chrome.windows.onRemoved.removeListener(handler)
 
 
 # --- scripting and permissions ------------------------------------------------------------------

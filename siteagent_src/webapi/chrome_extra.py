@@ -2,7 +2,6 @@
 # __pragma__ ('noalias', 'get')
 # __pragma__ ('noalias', 'name')
 # __pragma__ ('noalias', 'keys')
-from webapi.js import attempt_async
 
 
 async def alarm_ensure(alarm_name, period_minutes):
@@ -28,15 +27,6 @@ def on_storage_changed(handler):
     def listener(changes, area):
         handler(area, Object.keys(changes))
     chrome.storage.onChanged.addListener(listener)
-
-
-def set_panel_behavior(open_on_action_click):
-    if chrome.sidePanel:
-        chrome.sidePanel.setPanelBehavior({'openPanelOnActionClick': open_on_action_click})
-
-
-async def open_side_panel(window_id):
-    return await attempt_async(lambda w: chrome.sidePanel.open({'windowId': w}), window_id)
 
 
 def manifest_hosts():

@@ -246,7 +246,7 @@ KEY_CODES = {'Enter': 13, 'Escape': 27}
 
 def press_key(element, key):
     """keydown and keyup of Enter or Escape on element (the focused element, else the body, for None)."""
-    code = KEY_CODES[key] if key in KEY_CODES else 0
+    code = KEY_CODES[key] if key in KEY_CODES else 0  # noqa: F841 (read by the raw JS below)
     __pragma__('js', '{}', '''
     var target = element || document.activeElement || document.body;
     var opts = {key: key, code: key, keyCode: code, which: code, bubbles: true, cancelable: true};
@@ -305,11 +305,6 @@ def page_title():
     return document.title
 
 
-def page_lang():
-    """The document's language tag (<html lang>), lower-cased; '' when not set."""
-    __pragma__('js', '{}', '''return String(document.documentElement.getAttribute("lang") || "").toLowerCase();''')
-
-
 def set_text(element, text):
     element.textContent = text
 
@@ -348,5 +343,3 @@ def is_top_frame():
     return window.top == window.self
 
 
-def close_window():
-    window.close()

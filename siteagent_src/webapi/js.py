@@ -60,10 +60,6 @@ def obj_keys(obj):
     return Object.keys(obj)
 
 
-def is_plain_object(value):
-    __pragma__('js', '{}', '''return value !== null && typeof value === "object" && !Array.isArray(value);''')
-
-
 def to_json(value):
     return JSON.stringify(value)
 

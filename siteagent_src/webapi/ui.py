@@ -51,10 +51,6 @@ def set_value(element, value):
     element.value = value
 
 
-def input_type(element):
-    return element.type
-
-
 def parse_number(text):
     """A finite number from text, else None."""
     __pragma__('js', '{}', '''var t = String(text).trim(); if (t === "") return null;

@@ -24,7 +24,7 @@ UNDEFINED = "__undefined__"
 
 CORE_MODULES = [
     "core.jsonval", "core.canonical", "core.reasons", "core.outcome", "core.protocol", "core.origins",
-    "core.schema", "core.catalogue", "core.policy", "core.audit", "core.preview", "core.adapter",
+    "core.schema", "core.catalogue", "core.policy", "core.audit", "core.preview", "core.health",
     "core.tooling", "core.pretty", "core.text", "core.emails", "core.urlcode", "core.dates",
     "sites.macros.logic", "sites.testsite.tools",
 ]

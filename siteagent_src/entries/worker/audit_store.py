@@ -4,7 +4,7 @@ Stored as a ring of one key per entry (`audit:<slot>`) plus `audit_meta` {next, 
 together in one small set: rewriting a 200-entry array on every call cost ~10 ms, a slot ~0.5 ms.
 """
 from core.audit import make_entry, append, latest, AUDIT_CAP
-from webapi.chrome import storage_get, storage_get_all, storage_set_many, on_storage_changed
+from webapi.chrome import storage_get_all, storage_set_many, on_storage_changed
 from webapi.js import now_ms, serialized, error_text
 
 META_KEY = 'audit_meta'

@@ -11,7 +11,7 @@ from sites.kit.worker import HANDLERS, hook, run_site_tool
 from core.canonical import canonical_json
 from core.taint import flag_lines
 from webapi.js import attempt_async, obj_keys, sleep, from_json
-from entries.worker import approvals, audit_store, journal, signing, health
+from entries.worker import approvals, audit_store, journal, signing
 from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
                                           remember_recipients, begin_note, notes_settled)
 from entries.worker.state import load_switches

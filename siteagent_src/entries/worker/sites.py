@@ -4,13 +4,13 @@ declarations. `siteagent check` proves that every folder in sites/ is listed her
 entries/content.py (buildtool/sites.py)."""
 from buildinfo import CONFIG
 from core.tooling import catalogue_of, site_by_id
-from sites.console import tools as console, worker as console_worker
-from sites.gmail import tools as gmail, worker as gmail_worker
-from sites.calendar import tools as calendar, worker as calendar_worker
-from sites.meet import tools as meet, worker as meet_worker
-from sites.page import tools as page, worker as page_worker
-from sites.macros import tools as macros, worker as macros_worker
-from sites.testsite import tools as testsite, worker as testsite_worker
+from sites.console import tools as console, worker as console_worker  # noqa: F401 (the worker half registers)
+from sites.gmail import tools as gmail, worker as gmail_worker  # noqa: F401 (the worker half registers)
+from sites.calendar import tools as calendar, worker as calendar_worker  # noqa: F401 (the worker half registers)
+from sites.meet import tools as meet, worker as meet_worker  # noqa: F401 (the worker half registers)
+from sites.page import tools as page, worker as page_worker  # noqa: F401 (the worker half registers)
+from sites.macros import tools as macros, worker as macros_worker  # noqa: F401 (the worker half registers)
+from sites.testsite import tools as testsite, worker as testsite_worker  # noqa: F401 (the worker half registers)
 
 # Importing a worker half registers its handlers and hooks; its declarations come from its tools
 # module (a Transcrypt module exports only the names it defines, not the ones it imports).

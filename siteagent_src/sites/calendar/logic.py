@@ -2,8 +2,8 @@
 chip labels, guest addresses, and the approval previews (guests first, before → after)."""
 from core.jsonval import kind_of, has_key, get_key, str_len, str_head, all_digits
 from core.preview import build_preview, PREVIEW_CAP
-from core.dates import (MONTHS, ISO_HINT, pad, int_of_digits, days_in_month, days_from_civil, civil_from_days,
-                        weekday, date_text, add_days, parse_iso, minutes_of, to_utc, iso_of, parse_time_12h,
+from core.dates import (MONTHS, pad, int_of_digits, days_in_month, days_from_civil, civil_from_days,
+                        date_text, add_days, parse_iso, minutes_of, to_utc, iso_of, parse_time_12h,
                         parse_long_date)
 from core.urlcode import percent_encode
 from core.emails import is_address
@@ -196,23 +196,6 @@ def view_url(view, date):
             'url': BASE + '/' + view + '/' + str(p['y']) + '/' + str(p['m']) + '/' + str(p['d'])}
 
 
-def view_range(view, date, week_start):
-    """{start, end} (inclusive dates) that the view shows around date; week_start 0 = Sunday."""
-    p = parse_iso(date)
-    if not p['ok'] or not p['all_day'] or view not in VIEWS:
-        return None
-    if view == 'day':
-        return {'start': iso_of(p), 'end': iso_of(p)}
-    if view == 'month':
-        return {'start': date_text(p['y'], p['m'], 1),
-                'end': date_text(p['y'], p['m'], days_in_month(p['y'], p['m']))}
-    back = (weekday(p['y'], p['m'], p['d']) - week_start) % 7
-    first = days_from_civil(p['y'], p['m'], p['d']) - back
-    a = civil_from_days(first)
-    b = civil_from_days(first + 6)
-    return {'start': date_text(a[0], a[1], a[2]), 'end': date_text(b[0], b[1], b[2])}
-
-
 def parse_path(path):
     """{view, date, editor, event_id} from /calendar/[u/N/]r/... ; view None when unknown."""
     out = {'view': None, 'date': None, 'editor': False, 'event_id': None}
@@ -262,13 +245,6 @@ def datekey_to_iso(key):
     if m < 1 or m > 12 or d < 1 or d > days_in_month(y, m):
         return None
     return date_text(y, m, d)
-
-
-def iso_to_datekey(date):
-    p = parse_iso(date)
-    if not p['ok']:
-        return None
-    return (p['y'] - 1970) * 512 + p['m'] * 32 + p['d']
 
 
 # --- guests ---------------------------------------------------------------------------------

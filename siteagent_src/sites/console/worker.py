@@ -1,6 +1,6 @@
 """The console site's worker half: browser_health over every site the worker serves."""
 from core.jsonval import obj_keys
-from sites.console.tools import SITE, BROWSER_HEALTH
+from sites.console.tools import BROWSER_HEALTH
 from sites.kit.worker import worker_handler, check_site
 
 

@@ -13,7 +13,7 @@ engine turns it into the outcome.
 from buildinfo import CONFIG
 from core.outcome import ToolError, error_from
 from core.origins import host_of
-from core.adapter import health_report
+from core.health import health_report
 from core.reasons import NO_TARGET_TAB, TAB_TIMEOUT, TAB_CLOSED, PERMISSION_REQUIRED, ADAPTER_ERROR
 from webapi.chrome import (tabs_query, tab_get, tab_create, send_to_frame, inject_files, permission_contains,
                            on_tab_removed, off_tab_removed, storage_get, tab_navigate)

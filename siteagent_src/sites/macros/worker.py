@@ -2,7 +2,7 @@
 dispatch), so every gate applies to every step and each irreversible step asks for approval."""
 from core.outcome import ToolError, invalid_arg
 from sites.macros.logic import MACROS_KEY, summarize, parse_parameters, bind_steps, risk_rank
-from sites.macros.tools import SITE, MACRO_LIST, MACRO_RUN
+from sites.macros.tools import MACRO_LIST, MACRO_RUN
 from sites.kit.worker import worker_handler
 from webapi.chrome import storage_get
 from webapi.js import obj_keys, drop_key

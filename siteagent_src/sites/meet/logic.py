@@ -1,5 +1,5 @@
 """Pure Meet logic: meeting codes and URLs, participant matching, state from control labels, text shaping."""
-from core.jsonval import kind_of, code_point, str_len, str_head, get_key
+from core.jsonval import kind_of, str_len, str_head, get_key
 from core.text import fold_text
 from core.origins import host_of, trim_c0
 from core.preview import build_preview, clean_text

@@ -6,8 +6,7 @@ Each handler returns a plain result or raises ToolError.
 from core.outcome import ToolError, invalid_arg
 from core.reasons import ADAPTER_ERROR
 from sites.meet.logic import parse_meeting_ref, code_from_url, match_participant, action_preview, NEW_MEETING_URL
-from sites.meet.tools import (SITE, STATUS, CREATE_MEETING, OPEN_MEETING, JOIN, ADMIT_PARTICIPANT, MUTE_PARTICIPANT,
-                              REMOVE_PARTICIPANT, STATUS_NOW, AWAIT_LOBBY, NAMES)
+from sites.meet.tools import SITE, STATUS, CREATE_MEETING, OPEN_MEETING, JOIN, STATUS_NOW, AWAIT_LOBBY, NAMES
 from sites.kit.worker import (worker_handler, site_hooks, find_site_tab, has_host_access, no_access, site_tab,
                               navigate, in_tab)
 

@@ -5,7 +5,6 @@ from core.origins import host_of
 from core.preview import build_preview
 from sites.page.verbs import verb_of
 
-READ = 'read'
 WRITE = 'write'
 IRREVERSIBLE = 'irreversible'
 ALLOWED_SCHEMES = ['http', 'https']

@@ -14,7 +14,6 @@ from core.jsonval import kind_of, str_len, str_head, squeeze
 
 CODES = ['L', 'B', 'T', 'S', 'C', 'R', 'M', 'TB', 'O', 'SL', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']
 STATES = ['checked', 'mixed', 'disabled', 'expanded', 'collapsed', 'required', 'selected', 'readonly', 'pressed']
-SECTION_KINDS = ['main', 'nav', 'header', 'footer', 'aside', 'search', 'form', 'dialog', 'region']
 NAME_CAP = 300
 VALUE_CAP = 200
 HREF_CAP = 36

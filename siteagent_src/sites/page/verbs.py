@@ -65,6 +65,3 @@ def acts(method):
     return row is not None and row['acts'] is True
 
 
-def runs_in_tab(method):
-    row = verb_of(method)
-    return row is not None and row['runs'] == 'tab'

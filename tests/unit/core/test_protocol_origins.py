@@ -1,7 +1,7 @@
 import pytest
 
 from core import protocol as pr
-from core.origins import origin_allowed, origin_of, host_of, is_http_url
+from core.origins import origin_allowed, host_of
 
 P = "siteagent-page"
 
@@ -65,10 +65,5 @@ def test_origins():
     for bad in ["http://localhost", "http://localhost:", "http://localhost:8a", "http://localhost:1.evil.com",
                 "https://localhost:3000", "https://mail.google.com.evil.com", None]:
         assert not origin_allowed(bad, pats)
-    assert origin_of("HTTPS://Mail.Google.com:443/x?y") == "https://mail.google.com"
-    assert origin_of("http://localhost:8080/a") == "http://localhost:8080"
-    assert origin_of("https://evil.com\\@good.com/") == "https://evil.com"
-    assert origin_of("file:///etc/passwd") is None and origin_of("http://h:99999/") is None
     assert host_of("https://u:p@Host.Example:8443/") == "host.example"
     assert host_of("http://[::1]:3000/") == "[::1]"
-    assert is_http_url("https://a.com") and not is_http_url("javascript:alert(1)") and not is_http_url("https://")

@@ -1,5 +1,5 @@
 import pytest
-from core import reasons, outcome, catalogue, policy, audit, preview, adapter, tooling
+from core import reasons, outcome, catalogue, policy, audit, preview, health, tooling
 
 REQUIRED_REASONS = ["unknown_tool", "tool_not_allowed_for_site", "tool_disabled", "paused", "invalid_args",
                     "approval_denied", "approval_timeout", "approval_pending", "no_target_tab", "tab_timeout",
@@ -19,11 +19,6 @@ def test_outcome():
     assert outcome.failure("paused", "m", None) == {"ok": False, "reason": "paused", "message": "m"}
     assert outcome.failure("paused", "m", {"hint": "h", "ok": True}) == {
         "ok": False, "reason": "paused", "message": "m", "hint": "h"}
-    f = {"ok": False, "reason": "tab_closed", "message": "x"}
-    assert outcome.normalize("t", f) is f
-    assert outcome.normalize("t", {"ok": False})["reason"] == "adapter_error"
-    assert outcome.normalize("t", {"ok": 1}) == {"ok": True, "tool": "t", "result": {"ok": 1}}
-    assert outcome.normalize("t", [1]) == {"ok": True, "tool": "t", "result": [1]}
 
 
 DEFS = [dict(name="r", description="d", risk="read", inputSchema={"type": "object"}, site="s", public=True),
@@ -77,17 +72,12 @@ def test_preview():
     assert preview.build_preview([["A", "\U0001F600" * 4]], 4) == "A: \U0001F600… (3 more characters)"
 
 
-def test_adapter():
-    ads = [{"id": "gmail", "hosts": ["mail.google.com"], "tools": [], "selectors": {}},
-           {"id": "generic", "hosts": [], "tools": [], "selectors": {}}]
-    assert adapter.match_adapter(ads, "https://mail.google.com/x")["id"] == "gmail"
-    assert adapter.match_adapter(ads, "https://other.com/")["id"] == "generic"
-    assert adapter.match_adapter(ads[:1], "https://other.com/") is None
-    rep = adapter.health_report({"id": "gmail", "selectors": {"send": "div.s", "body": "div.b"}}, {"send": 2})
+def test_health_report():
+    rep = health.health_report({"id": "gmail", "selectors": {"send": "div.s", "body": "div.b"}}, {"send": 2})
     assert rep == {"adapter": "gmail", "ok": False, "broken": ["body"],
                    "selectors": [{"key": "body", "selector": "div.b", "found": 0},
                                  {"key": "send", "selector": "div.s", "found": 2}]}
-    assert adapter.health_report("gmail", {"a": 1})["ok"] is True
+    assert health.health_report("gmail", {"a": 1})["ok"] is True
 
 
 def test_tooling_declares_once_and_derives_the_catalogue():

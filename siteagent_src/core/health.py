@@ -1,29 +1,11 @@
-"""The SiteAdapter contract as data: `{id, hosts: [hostnames], tools: [defs], selectors: {key: css}}`."""
-from core.jsonval import kind_of, has_key, obj_keys, list_has, sort_strings
-from core.origins import host_of
-
-GENERIC_ID = 'generic'
+"""A site's health report: how many elements each of its selectors finds in its open tab."""
+from core.jsonval import kind_of, has_key, obj_keys, sort_strings
 
 
 def _field(obj, key, default):
     if has_key(obj, key):
         return obj[key]
     return default
-
-
-def match_adapter(adapters, url):
-    """The first adapter whose hosts include the URL's host, else the "generic" one, else None."""
-    if kind_of(adapters) != 'array':
-        return None
-    host = host_of(url)
-    if host is not None:
-        for adapter in adapters:
-            if list_has(_field(adapter, 'hosts', None), host):
-                return adapter
-    for adapter in adapters:
-        if _field(adapter, 'id', None) == GENERIC_ID:
-            return adapter
-    return None
 
 
 def health_report(adapter, results):
