@@ -7,6 +7,7 @@ GMAIL = {
     "gmail_read_thread": "read", "gmail_compose_draft": "write", "gmail_reply_draft": "write",
     "gmail_discard_draft": "write", "gmail_send_draft": "irreversible", "gmail_archive_thread": "write",
     "gmail_mark_thread": "write", "gmail_label_thread": "write", "gmail_delete_thread": "irreversible",
+    "gmail_list_labels": "read",
 }
 CALENDAR = {
     "calendar_status": "read", "calendar_list_events": "read", "calendar_go_to_date": "read",

@@ -26,7 +26,7 @@ def listing(browser, chatbot_site):
 def test_exact_public_catalogue(listing):
     public = {t["name"]: t["risk"] for t in listing
               if not t["name"].startswith("test_") and t["name"] not in TEST_BUILD_ONLY}
-    assert len(GOOGLE) == 42
+    assert len(GOOGLE) == 43
     assert public == {**GOOGLE, **OTHER_PUBLIC}
     assert not CONSOLE_ONLY & set(public)
 
@@ -50,6 +50,30 @@ def test_the_release_build_offers_exactly_the_public_catalogue(tmp_path, launch_
         assert {t["name"]: t["risk"] for t in listing} == {**GOOGLE, **OTHER_PUBLIC}
         out = browser.sa_send("CALL_TOOL", {"name": "test_read", "args": {}})["payload"]
         assert out["reason"] == "unknown_tool"
+    finally:
+        site.close()
+
+
+GOLDEN = REPO_ROOT / "tests" / "golden" / "list_tools.release.json"
+# Tools added on purpose since the golden file was taken (before the site kit: ff1a1c0). Everything
+# else must stay byte for byte what LIST_TOOLS said then: names, risks, schemas, descriptions, order.
+ADDED_SINCE_GOLDEN = ["gmail_list_labels"]
+
+
+def test_the_release_listing_is_byte_identical_to_the_golden_file(tmp_path, launch_browser):
+    dist = build(Application.discover(REPO_ROOT), "release", tmp_path / "dist").dist
+    site = FixtureServer(SITES / "chatbot", ["chatbot.farvees.xyz"])
+    try:
+        browser = launch_browser(dist, host_rules=site.host_rules())
+        browser.open_chatbot(site)
+        text = browser.page_eval_async(
+            "const done = arguments[arguments.length - 1];"
+            "sa.send('LIST_TOOLS', {}, 5000).then(r => done(JSON.stringify("
+            "  r.payload.filter(t => !arguments[0].includes(t.name)))), e => done('error: ' + e));",
+            ADDED_SINCE_GOLDEN)
+        assert text == GOLDEN.read_text("utf-8")
+        names = [t["name"] for t in browser.sa_send("LIST_TOOLS")["payload"]]
+        assert set(ADDED_SINCE_GOLDEN) <= set(names)
     finally:
         site.close()
 

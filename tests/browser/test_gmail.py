@@ -82,13 +82,20 @@ DRAFT = {"to": ["ann.lee@example.com", "b+tag@example.org"], "cc": ["carl@exampl
          "subject": "Plan & budget: 50% done ✓", "body": "Hi Ann,\n\nSee the numbers (a+b=c) & reply?\n— T"}
 
 
-def test_catalogue_lists_the_13_gmail_tools_with_their_risks(page):
+def test_catalogue_lists_the_gmail_tools_with_their_risks(page):
     tools = page.sa_send("LIST_TOOLS")["payload"]
     gmail_tools = {t["name"]: t["risk"] for t in tools if t["name"].startswith("gmail_")}
     assert gmail_tools == GMAIL_TOOLS
     compose = next(t for t in tools if t["name"] == "gmail_compose_draft")
     assert "NOT send" in compose["description"]
     assert not any(t["name"].startswith("gmail__") for t in tools)
+
+
+def test_list_labels_reads_the_left_navigation(page, gmail):
+    open_gmail(page, gmail)
+    out = ok(page, "gmail_list_labels")
+    assert out == {"labels": [{"name": "Work"}, {"name": "Personal"}, {"name": "Receipts"}], "count": 3}
+    assert [r["data"] for r in gmail.records if "action" in r.get("data", {})] == []   # nothing changed
 
 
 def test_status_opens_gmail_when_no_tab_is_open(page, gmail):

@@ -9,7 +9,7 @@ from core.emails import account_from_label
 from core.text import fold_label, trim
 from sites.gmail.logic import (UNTRUSTED_NOTE, pick_send_control, pick_discard_control, pick_labelled, parse_route,
                                fingerprint, cap_message_body)
-from sites.gmail.tools import (SELECTORS as SEL, STATUS, LIST_THREADS, READ_THREAD, REPLY_DRAFT, DISCARD_DRAFT,
+from sites.gmail.tools import (SELECTORS as SEL, STATUS, LIST_LABELS, LIST_THREADS, READ_THREAD, REPLY_DRAFT, DISCARD_DRAFT,
                                WAIT_LIST, WAIT_THREAD, THREAD_DETAILS, DRAFT_DETAILS, WAIT_COMPOSE, CLICK_SEND,
                                THREAD_ACTION)
 from sites.kit.tab import tab_handler
@@ -40,6 +40,9 @@ MENU = '[role="menu"]'
 LABEL_ITEM = '[role="menuitemcheckbox"]'
 MENU_ITEM = '[role="menuitem"]'
 SENT_TOAST = 'span.bAq'
+# The left navigation's links carry a title (gmail.js, KartikTalwar/gmail.js src/gmail.js,
+# api.dom.get_left_sidebar_links: "div[role=navigation] [title]"); a user label's link goes to #label/<name>.
+NAV_LABEL_LINKS = 'div[role="navigation"] a[href*="#label/"]'
 
 
 def _fail(message):
@@ -228,6 +231,17 @@ def thread_details(args):
         last_body = data['body']
     return {'thread_id': _current_thread_id(), 'subject': trim(text_of(subject)), 'participants': people,
             'body': last_body}
+
+
+@tab_handler(LIST_LABELS)
+def list_labels(args):
+    names = []
+    for link in find_all(None, NAV_LABEL_LINKS):
+        href = attr(link, 'href') or ''
+        name = fold_label(attr(link, 'title')) or parse_route(href[href.find('#'):])['label']
+        if name != None and len(name) > 0 and name not in names:
+            names.append(name)
+    return {'labels': [{'name': n} for n in names], 'count': len(names)}
 
 
 # --- drafts -------------------------------------------------------------------------------------

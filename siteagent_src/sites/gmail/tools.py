@@ -123,6 +123,12 @@ DELETE_THREAD = declare_tool(
     'Moves the open (or given) thread to Trash after the user approves. Returns {trashed}.',
     object_schema({'thread_id': _THREAD_ID}, None), 'worker')
 
+LIST_LABELS = declare_tool(
+    SITE, 'gmail_list_labels', 'read',
+    'Lists the user\'s own labels as Gmail\'s left navigation shows them: {labels: [{name}], count}. Use a name '
+    'with gmail_label_thread, or in gmail_search as label:name. Does not navigate or change anything.',
+    _NO_ARGS, 'tab')
+
 # Steps: tab-half functions the worker half runs in the Gmail tab.
 WAIT_LIST = declare_step(SITE, 'gmail__wait_list')
 WAIT_THREAD = declare_step(SITE, 'gmail__wait_thread')
