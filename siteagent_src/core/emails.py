@@ -8,20 +8,13 @@ and hyphens (no label starting or ending with one), whose last label is letters 
 (`xn--`) label, as every real top-level domain is.
 """
 from core.jsonval import kind_of
-from core.text import fold_text, trim
+from core.text import fold_text, trim, only_chars
 
 MAX_ADDRESS = 254
 MAX_LOCAL = 64
 _LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 _LOCAL_CHARS = _LETTERS + '0123456789!#$%&\'*+/=?^_`{|}~-.'
 _LABEL_CHARS = _LETTERS + '0123456789-'
-
-
-def _only(text, allowed):
-    for ch in text:
-        if len(ch) != 1 or ch not in allowed:
-            return False
-    return True
 
 
 def address_problem(address):
@@ -39,7 +32,7 @@ def address_problem(address):
     domain = address[at + 1:]
     if len(local) > MAX_LOCAL:
         return 'has a name part longer than ' + str(MAX_LOCAL) + ' characters'
-    if not _only(local, _LOCAL_CHARS):
+    if not only_chars(local, _LOCAL_CHARS):
         return 'has a character that is not allowed before the @ (no spaces, quotes, commas or <>)'
     if local[0] == '.' or local[len(local) - 1] == '.' or local.find('..') >= 0:
         return 'has a misplaced dot before the @'
@@ -47,12 +40,12 @@ def address_problem(address):
     if len(labels) < 2:
         return 'needs a domain with a dot after the @'
     for label in labels:
-        if len(label) == 0 or len(label) > 63 or not _only(label, _LABEL_CHARS):
+        if len(label) == 0 or len(label) > 63 or not only_chars(label, _LABEL_CHARS):
             return 'has an invalid domain after the @'
         if label[0] == '-' or label[len(label) - 1] == '-':
             return 'has an invalid domain after the @'
     tld = labels[len(labels) - 1]
-    if len(tld) < 2 or not (_only(tld, _LETTERS) or (tld.startswith('xn--') and _only(tld, _LABEL_CHARS))):
+    if len(tld) < 2 or not (only_chars(tld, _LETTERS) or (tld.startswith('xn--') and only_chars(tld, _LABEL_CHARS))):
         return 'has an invalid top-level domain'
     return None
 

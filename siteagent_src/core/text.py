@@ -43,6 +43,14 @@ def fold_label(text):
     return collapse_runs(text, lambda ch: is_space(code_point(ch)), lambda ch: is_direction_mark(code_point(ch)))
 
 
+def only_chars(text, allowed):
+    """Every character of text is one of allowed's (one UTF-16 unit each; an astral character never is)."""
+    for ch in text:
+        if len(ch) != 1 or ch not in allowed:
+            return False
+    return True
+
+
 def trim(text):
     """White space (is_space) stripped at both ends, the same on CPython and JS; '' for a non-string.
     Invisible characters are kept (JS's trim would drop U+FEFF, Python's would not)."""

@@ -7,15 +7,18 @@ what was being waited for; nothing blocks forever.
 
 Library code only: the pytest fixtures live in ``tests/browser/conftest.py``. Typical use::
 
-    def test_approval(browser, chatbot_site, google_sites):
+    def test_send(browser, chatbot_site, google_sites):
         browser.open_chatbot(chatbot_site)                  # http://localhost:PORT, window.sa ready
-        reply = browser.sa_call("gmail.send", {...})        # CALL_TOOL; or browser.sa_send("PING")
+        key = start_call(browser, "gmail_send_draft", {})   # extension.start_call: CALL_TOOL, not awaited
         popup = browser.wait_for_popup("approve.html", timeout=5)
         assert "Send" in popup.text()
-        popup.click("#approve")                             # trusted click over CDP
-        assert browser.sw_eval("chrome.storage.session.get(null)") == {...}
+        popup.click("#allow")                               # trusted click over CDP (or "#deny")
+        assert call_result(browser, key)["payload"]["ok"] is True
         google_sites["gmail"].wait_for_record(lambda d: d["action"] == "send")
         browser.assert_no_sw_exceptions()
+
+``browser.sa_send("PING")`` / ``browser.sa_call(name, args)`` send and await one request;
+``browser.sw_eval(js)`` evaluates in the service worker.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from core.canonical import canonical_json
 from core.outcome import failure
 from core.preview import send_preview, clean_text, cap_text
 from core.reasons import INVALID_ARGS, ADAPTER_ERROR
-from core.text import fold_label, trim
+from core.text import fold_label, trim, only_chars
 from core.urlcode import percent_encode, percent_decode
 from core.emails import address_problem
 
@@ -95,13 +95,6 @@ def pick_labelled(candidates, labels, what):
 
 
 # --- addresses and drafts ---------------------------------------------------------------------------
-
-def _only(text, allowed):
-    for ch in text:
-        if len(ch) != 1 or ch not in allowed:
-            return False
-    return True
-
 
 def _bad(field, message):
     return failure(INVALID_ARGS, field + ': ' + message, {'field': field})
@@ -219,10 +212,10 @@ def parse_thread_id(text):
     for prefix in ['thread-f:', 'thread-a:']:
         if value.startswith(prefix):
             digits = value[len(prefix):]
-            if 0 < len(digits) <= 25 and _only(digits, '0123456789'):
+            if 0 < len(digits) <= 25 and only_chars(digits, '0123456789'):
                 return _decimal_to_hex(digits)
             return None
-    if 10 <= len(value) <= 64 and _only(value, _ALNUM):
+    if 10 <= len(value) <= 64 and only_chars(value, _ALNUM):
         return value
     return None
 
@@ -232,7 +225,7 @@ FOLDERS = ['inbox', 'starred', 'snoozed', 'sent', 'drafts', 'imp', 'scheduled', 
 
 
 def _bare_id(text):
-    if 10 <= len(text) <= 64 and _only(text, _ALNUM):
+    if 10 <= len(text) <= 64 and only_chars(text, _ALNUM):
         return text
     return None
 
@@ -277,7 +270,7 @@ def parse_route(hash_text):
         out['view'] = 'thread'
         out['thread_id'] = rest[0]
         return out
-    if len(rest) == 1 and rest[0].startswith('p') and _only(rest[0][1:], '0123456789') and len(rest[0]) > 1:
+    if len(rest) == 1 and rest[0].startswith('p') and only_chars(rest[0][1:], '0123456789') and len(rest[0]) > 1:
         out['view'] = 'list'            # #inbox/p2: the second page of the list
         return out
     out['folder'] = None
