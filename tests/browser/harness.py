@@ -718,11 +718,14 @@ class Browser:
         The next extension event (a message, a tab event, ``sw_eval``) starts it again.
         """
         timeout = self.timeout if timeout is None else timeout
-        if not self._sw_session():
+        before = self._sw_session()
+        if not before:
             return
         # Target.closeTarget reports success but does nothing while a debugger is attached.
         self._control("ServiceWorker.stopAllWorkers", timeout=timeout)
-        wait_until(lambda: not self._sw_session(), timeout, "the extension service worker to stop")
+        # Stopped means the old worker's session is gone; a pending event (the bridge asking about its
+        # call) may start a new worker at once, so "no worker at all" is not required.
+        wait_until(lambda: self._sw_session() != before, timeout, "the extension service worker to stop")
 
     @property
     def sw_boots(self) -> int:
