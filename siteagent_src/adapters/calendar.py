@@ -144,6 +144,9 @@ SECURITY_DATA = {
 }
 annotate(TOOLS, SECURITY_DATA)
 
+# MCP annotations beyond the risk (core.catalogue.annotations_of): the same answer again changes nothing.
+annotate(TOOLS, {'calendar_rsvp': {'idempotent': True}})
+
 ADAPTER = {'id': 'calendar', 'hosts': ['calendar.google.com'], 'open_url': OPEN_URL,
            'selectors': SELECTORS, 'tools': TOOLS}
 

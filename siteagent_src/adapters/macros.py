@@ -12,7 +12,7 @@ MACRO_LIST = {
                     'params: [names], risk, steps: [tool names]}]}; risk is the highest risk of its steps. '
                     '`max_risk` keeps only macros up to that risk; `brief` true leaves the steps out. '
                     'It runs nothing.'),
-    'risk': 'read', 'site': 'macros', 'public': True,
+    'risk': 'read', 'site': 'macros', 'public': True, 'open_world': False,   # reads the extension's storage only
     'inputSchema': {'type': 'object', 'additionalProperties': False, 'properties': {
         'max_risk': {'type': 'string', 'enum': ['read', 'write', 'irreversible'],
                      'description': 'Only macros whose overall risk is at most this.'},

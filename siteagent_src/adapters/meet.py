@@ -141,6 +141,13 @@ SECURITY_DATA = {
 }
 annotate(TOOLS, SECURITY_DATA)
 
+# MCP annotations beyond the risk (core.catalogue.annotations_of): tools that set a state, and answer
+# {changed: false} when it already holds.
+_IDEMPOTENT = {'idempotent': True}
+annotate(TOOLS, {'meet_set_microphone': _IDEMPOTENT, 'meet_set_camera': _IDEMPOTENT, 'meet_raise_hand': _IDEMPOTENT,
+                 'meet_set_captions': _IDEMPOTENT, 'meet_mute_participant': _IDEMPOTENT,
+                 'meet_start_recording': _IDEMPOTENT, 'meet_stop_recording': _IDEMPOTENT})
+
 ADAPTER = {
     'id': SITE_ID,
     'hosts': HOSTS,

@@ -668,3 +668,7 @@ SECURITY_DATA = {
     'gmail_read_thread': {'untrusted_kind': 'email'},
 }
 annotate(TOOLS, SECURITY_DATA)
+
+# MCP annotations beyond the risk (core.catalogue.annotations_of): a second call changes nothing more.
+# Not archive: without thread_id it acts on whatever thread is open after the first call.
+annotate(TOOLS, {'gmail_mark_thread': {'idempotent': True}, 'gmail_label_thread': {'idempotent': True}})

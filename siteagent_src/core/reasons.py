@@ -36,6 +36,10 @@ TOKEN_JTI_REUSED = 'token_jti_reused'
 TOKEN_NONCE_REUSED = 'token_nonce_reused'
 TOKEN_NONCE_UNKNOWN = 'token_nonce_unknown'
 RECIPIENT_NOT_ALLOWED = 'recipient_not_allowed'
+# Produced by the client SDK only (never by the extension).
+CLIENT_TIMEOUT = 'client_timeout'
+CLIENT_ABORTED = 'client_aborted'
+RETRY_BLOCKED = 'retry_blocked'
 
 REASONS = {
     UNKNOWN_TOOL: 'No tool with this name exists.',
@@ -70,6 +74,9 @@ REASONS = {
     TOKEN_NONCE_REUSED: 'This challenge nonce was already used.',
     TOKEN_NONCE_UNKNOWN: 'The nonce was not issued by this extension, or it expired.',
     RECIPIENT_NOT_ALLOWED: 'A recipient is not allowed by the send rules.',
+    CLIENT_TIMEOUT: 'No reply in time (client SDK); the call may still run in the extension.',
+    CLIENT_ABORTED: 'The caller stopped waiting (client SDK); the call may still run in the extension.',
+    RETRY_BLOCKED: 'Not called (client tool loop): an earlier call of this tool had an unknown outcome.',
 }
 
 REASON_CODES = [UNKNOWN_TOOL, TOOL_NOT_ALLOWED_FOR_SITE, TOOL_DISABLED, PAUSED, INVALID_ARGS,
@@ -79,7 +86,7 @@ REASON_CODES = [UNKNOWN_TOOL, TOOL_NOT_ALLOWED_FOR_SITE, TOOL_DISABLED, PAUSED, 
                 TOKEN_REQUIRED, TOKEN_MALFORMED, TOKEN_BAD_ALG, TOKEN_BAD_SIGNATURE, TOKEN_EXPIRED,
                 TOKEN_ARGS_MISMATCH, TOKEN_WRONG_AUDIENCE, TOKEN_WRONG_ISSUER, TOKEN_WRONG_ORIGIN,
                 TOKEN_WRONG_TOOL, TOKEN_JTI_REUSED, TOKEN_NONCE_REUSED, TOKEN_NONCE_UNKNOWN,
-                RECIPIENT_NOT_ALLOWED]
+                RECIPIENT_NOT_ALLOWED, CLIENT_TIMEOUT, CLIENT_ABORTED, RETRY_BLOCKED]
 
 
 def is_reason(code):
