@@ -35,6 +35,11 @@ _state = {'listening': False}
 hide_runtime_members()
 
 
+def _key(request_id):
+    """The key of a waiting request: prefixed, so no id can name a member Transcrypt's dict hides."""
+    return 'r:' + request_id
+
+
 def _opt(options, key):
     """options[key] for an options object the author passed (None when absent or not an object)."""
     if kind_of(options) != 'object' or not has_key(options, key):
@@ -52,12 +57,12 @@ def _on_message(event):
         return
     if data['type'] == 'PROGRESS':
         call_id = data['callId']
-        if kind_of(call_id) == 'string' and call_id in _waiting:
-            _heard_progress(_waiting[call_id], data)
+        if kind_of(call_id) == 'string' and _key(call_id) in _waiting:
+            _heard_progress(_waiting[_key(call_id)], data)
         return
     request_id = data['id']
-    if kind_of(request_id) == 'string' and request_id in _waiting:
-        _waiting[request_id]['finish'](data['payload'])
+    if kind_of(request_id) == 'string' and _key(request_id) in _waiting:
+        _waiting[_key(request_id)]['finish'](data['payload'])
 
 
 def _heard_progress(entry, data):
@@ -100,9 +105,9 @@ def request(request_type, fields, timeout_ms, options):
 
     def start(resolve):
         def finish(payload):
-            if request_id not in _waiting:
+            if _key(request_id) not in _waiting:
                 return
-            drop_key(_waiting, request_id)
+            drop_key(_waiting, _key(request_id))
             clearTimeout(entry['timer'])
             if entry['stop_listening'] != None:
                 entry['stop_listening']()
@@ -116,7 +121,7 @@ def request(request_type, fields, timeout_ms, options):
             return
         entry['finish'] = finish
         entry['expire'] = expire
-        _waiting[request_id] = entry
+        _waiting[_key(request_id)] = entry
         entry['timer'] = setTimeout(expire, timeout_ms)
         entry['stop_listening'] = on_abort(signal, lambda: finish(_aborted_outcome()))
         message = {'source': CONFIG['page_source'], 'id': request_id, 'type': request_type}

@@ -11,13 +11,12 @@ annotations}]`, and returns new objects (the input is never shared or changed):
   int64 bounds as strings, no additionalProperties; a tool without parameters has none;
 - MCP `tools/list`: `{name, description, inputSchema, annotations}` (MCP schema 2025-11-25, `Tool`).
 """
-from core.jsonval import kind_of, has_key, own_keys, list_has, is_integral
+from core.jsonval import kind_of, has_key, own_keys, list_has, is_integral, plain_object
 from core.canonical import number_text
 from core.catalogue import annotations_of
 
-# JSON Schema type -> Gemini's Type enum
-_GEMINI_TYPES = {'string': 'STRING', 'number': 'NUMBER', 'integer': 'INTEGER', 'boolean': 'BOOLEAN',
-                 'array': 'ARRAY', 'object': 'OBJECT', 'null': 'NULL'}
+# JSON Schema types; Gemini's Type enum is the same names in upper case
+_JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']
 # Gemini keeps these as they are (numbers); the *Length/*Items/*Properties bounds are int64 strings
 _GEMINI_NUMBERS = ['minimum', 'maximum']
 _GEMINI_INT64 = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']
@@ -25,14 +24,16 @@ _GEMINI_TEXT = ['description', 'title', 'format', 'pattern']
 
 
 def copy_json(value):
-    """A deep copy of a JSON value (plain objects and arrays); other values are returned as they are."""
+    """A deep copy of a JSON value (plain objects and arrays); other values are returned as they are.
+    A `__proto__` key is left out (assigning it would set a JS object's prototype)."""
     kind = kind_of(value)
     if kind == 'array':
         return [copy_json(item) for item in value]
     if kind == 'object':
-        out = {}
+        out = plain_object()
         for key in own_keys(value):
-            out[key] = copy_json(value[key])
+            if key != '__proto__':
+                out[key] = copy_json(value[key])
         return out
     return value
 
@@ -103,13 +104,13 @@ def to_mcp_tools(tools):
 def _gemini_type(schema):
     """(Gemini type or None, nullable) from a JSON Schema `type` (a name or a list of names)."""
     declared = schema['type'] if has_key(schema, 'type') else None
-    if kind_of(declared) == 'string':
-        return [_GEMINI_TYPES[declared] if has_key(_GEMINI_TYPES, declared) else None, False]
+    if list_has(_JSON_TYPES, declared):
+        return [declared.upper(), False]
     if kind_of(declared) == 'array':
         nullable = list_has(declared, 'null')
         rest = [t for t in declared if t != 'null']
-        if len(rest) == 1 and kind_of(rest[0]) == 'string' and has_key(_GEMINI_TYPES, rest[0]):
-            return [_GEMINI_TYPES[rest[0]], nullable]
+        if len(rest) == 1 and list_has(_JSON_TYPES, rest[0]):
+            return [rest[0].upper(), nullable]
         return [None, nullable]
     return [None, False]
 
@@ -136,6 +137,10 @@ def gemini_schema(schema):
         out['type'] = typed[0]
     if typed[1]:
         out['nullable'] = True
+    if typed[0] is None and has_key(schema, 'type') and kind_of(schema['type']) == 'array':
+        several = [t.upper() for t in schema['type'] if t != 'null' and list_has(_JSON_TYPES, t)]
+        if len(several) > 1:
+            out['anyOf'] = [{'type': t} for t in several]
     if has_key(schema, 'nullable') and schema['nullable'] is True:
         out['nullable'] = True
     for key in _GEMINI_TEXT:
@@ -161,9 +166,10 @@ def gemini_schema(schema):
             if not has_key(out, 'type'):
                 out['type'] = 'STRING'
     if has_key(schema, 'properties') and kind_of(schema['properties']) == 'object':
-        props = {}
+        props = plain_object()
         for key in own_keys(schema['properties']):
-            props[key] = gemini_schema(schema['properties'][key])
+            if key != '__proto__':
+                props[key] = gemini_schema(schema['properties'][key])
         out['properties'] = props
     if has_key(schema, 'required') and kind_of(schema['required']) == 'array':
         required = [r for r in schema['required'] if kind_of(r) == 'string']

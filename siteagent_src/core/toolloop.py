@@ -65,13 +65,14 @@ def blocks_retry(tools, name, outcome):
 def refusal(tools, name, args_ok, args_problem, blocked):
     """The outcome for a call the loop will not make, or None when it may call the bridge.
     `blocked`: {tool name: the reason its earlier outcome was unknown}."""
+    if kind_of(name) != 'string' or len(name) == 0:
+        return failure(UNKNOWN_TOOL, 'the call names no tool; use only the listed tools', None)
     if tool_named(tools, name) is None:
-        shown = name if kind_of(name) == 'string' else str(name)
-        return failure(UNKNOWN_TOOL, shown + ' is not one of the tools offered to you; use only the listed tools', None)
+        return failure(UNKNOWN_TOOL, name + ' is not one of the tools offered to you; use only the listed tools', None)
     if not args_ok:
         return failure(INVALID_ARGS, 'the arguments of ' + name + ' must be a JSON object: ' + args_problem,
                        {'field': '(args)'})
-    if has_key(blocked, name):
+    if list_has(own_keys(blocked), name):
         return failure(RETRY_BLOCKED, 'not called: an earlier ' + name + ' call in this run ended with '
                        + blocked[name] + ' and may still take effect', {'tool': name})
     return None
@@ -82,13 +83,15 @@ def note_for(tools, name, outcome):
     if kind_of(outcome) != 'object' or not has_key(outcome, 'ok') or outcome['ok'] is not False:
         return None
     reason = outcome['reason'] if has_key(outcome, 'reason') else None
+    shown = name if kind_of(name) == 'string' else 'this tool'
+
     if reason == APPROVAL_DENIED:
         return ('The user declined this in the Site Agent approval window (or closed it), so nothing was done. '
                 'Tell the user it was not done; do not try again unless the user asks you to.')
     if reason == APPROVAL_TIMEOUT:
         return 'Nobody answered the approval window in time, so nothing was done. Ask the user whether to try again.'
     if reason == APPROVAL_PENDING:
-        return 'Another ' + name + ' call is still waiting for the user in the approval window; do not call it again now.'
+        return 'Another ' + shown + ' call is still waiting for the user in the approval window; do not call it again now.'
     if reason == PAUSED:
         return 'The user has paused Site Agent: no tool runs until they resume it. Tell the user.'
     if reason == TOOL_DISABLED:
@@ -100,7 +103,7 @@ def note_for(tools, name, outcome):
     if is_uncertain(outcome):
         if risk_of(tools, name) == 'read':
             return 'This read got no answer in time. It changed nothing, so it may be tried again.'
-        return ('The outcome is unknown: this call may still take effect in the browser. Do not call ' + name
+        return ('The outcome is unknown: this call may still take effect in the browser. Do not call ' + shown
                 + ' again; check the state with a read tool first (for a message, search the Sent folder; '
                 'for an event, read the calendar) and tell the user what you found.')
     return None

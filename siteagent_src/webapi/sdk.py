@@ -38,9 +38,11 @@ async def post_json(fetch_fn, url, headers, body, signal):
     error}. An abort of signal rejects, as fetch does."""
     __pragma__('js', '{}', '''
     var call = typeof fetch_fn === "function" ? fetch_fn : fetch;
+    var plain = {};   // a Transcrypt dict is iterable, and fetch would read it as [name, value] pairs
+    Object.keys(headers).forEach(function (k) { plain[k] = String(headers[k]); });
     var response;
     try {
-        response = await call(url, {method: "POST", headers: headers, body: body, signal: signal || undefined});
+        response = await call(url, {method: "POST", headers: plain, body: body, signal: signal || undefined});
     } catch (e) {
         if (e && e.name === "AbortError") { throw e; }
         return {ok: false, status: 0, error: String((e && e.message) || e)};
@@ -54,7 +56,8 @@ async def post_json(fetch_fn, url, headers, body, signal):
 def hide_runtime_members():
     """Transcrypt's runtime adds Python methods to Array, String and Uint8Array prototypes as
     enumerable properties, so a page's `for (k in array)` would list them. Make them non-enumerable
-    (as built-in methods are); they keep working for the SDK."""
+    (as built-in methods are); they keep working for the SDK. String.prototype.format cannot be
+    changed: the runtime defines it non-configurable."""
     __pragma__('js', '{}', '''
     [Array.prototype, String.prototype, Uint8Array.prototype].forEach(function (proto) {
         Object.keys(proto).forEach(function (key) {

@@ -27,6 +27,7 @@ CORE_MODULES = [
     "core.schema", "core.catalogue", "core.policy", "core.audit", "core.preview", "core.adapter",
     "core.testtools",
     "core.macro_logic", "core.pretty",   # issue 7
+    "core.providers", "core.toolloop",   # issue 20
 ]
 
 if str(REPO) not in sys.path:
