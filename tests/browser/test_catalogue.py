@@ -4,6 +4,7 @@ import pytest
 
 from buildtool.app import Application
 from buildtool.build import build
+from buildtool.catalogue import public_catalogue
 from extension import reset_extension_state
 from harness import REPO_ROOT, SITES, FixtureServer
 from expected_catalogue import GMAIL, CALENDAR, MEET
@@ -31,6 +32,31 @@ def test_exact_public_catalogue(listing):
     assert not CONSOLE_ONLY & set(public)
 
 
+def test_each_tool_has_its_four_fields_then_annotations_from_its_risk(listing, browser):
+    # key order as the page sees it (selenium hands back objects with sorted keys)
+    orders = browser.page_eval_async("const done = arguments[arguments.length - 1];"
+                                     "sa.send('LIST_TOOLS').then(r => done(r.payload.map(t => Object.keys(t))));")
+    assert orders and all(o == ["name", "description", "risk", "inputSchema", "annotations"] for o in orders)
+    for tool in listing:
+        hints = tool["annotations"]
+        assert set(hints) == {"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
+        assert hints["readOnlyHint"] is (tool["risk"] == "read")
+        assert hints["destructiveHint"] is (tool["risk"] == "irreversible")
+        if tool["risk"] == "read":
+            assert hints["idempotentHint"] is True
+    by_name = {t["name"]: t["annotations"] for t in listing}
+    assert by_name["gmail_mark_thread"]["idempotentHint"] is True
+    assert by_name["gmail_send_draft"]["idempotentHint"] is False
+    assert by_name["macro_list"]["openWorldHint"] is False and by_name["page"]["openWorldHint"] is True
+
+
+def test_the_build_reads_the_catalogue_the_extension_lists(listing):
+    """buildtool.catalogue.public_catalogue (types and README of the client package) is LIST_TOOLS of
+    this build on a fresh install: the same tools, fields and order."""
+    app = Application.discover(REPO_ROOT)
+    assert public_catalogue(app, app.config("test")) == listing
+
+
 def test_every_schema_is_valid_json_schema_and_described(listing):
     for tool in listing:
         jsonschema.Draft202012Validator.check_schema(tool["inputSchema"])
@@ -48,6 +74,8 @@ def test_the_release_build_offers_exactly_the_public_catalogue(tmp_path, launch_
         browser.open_chatbot(site)
         listing = browser.sa_send("LIST_TOOLS")["payload"]
         assert {t["name"]: t["risk"] for t in listing} == {**GOOGLE, **OTHER_PUBLIC}
+        app = Application.discover(REPO_ROOT)
+        assert public_catalogue(app, app.config("release")) == listing
         out = browser.sa_send("CALL_TOOL", {"name": "test_read", "args": {}})["payload"]
         assert out["reason"] == "unknown_tool"
     finally:
