@@ -301,7 +301,7 @@ def _loop_settings(options):
 async def _catalogue(settings):
     tools = settings['tools']
     if tools == None:
-        tools = await listTools({'timeoutMs': settings['timeout_ms'], 'signal': settings['signal']})
+        tools = await listTools({'timeoutMs': DEFAULT_TIMEOUT_MS, 'signal': settings['signal']})
     problem = providers.tools_problem(tools)
     if problem != None:
         reason = tools['reason'] if kind_of(tools) == 'object' and kind_of(tools['reason']) == 'string' else 'bad_request'
