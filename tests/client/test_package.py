@@ -139,3 +139,22 @@ def test_misspelt_names_and_values_fail_to_compile_naming_the_mistake(tmp_path, 
     assert "'too' does not exist" in errors[0][2]
     assert "'ToolName'" in errors[1][2]
     assert '"read" | "unread" | "starred" | "unstarred"' in errors[2][2]
+
+
+def first_js_block(markdown: str, heading: str) -> str:
+    section = markdown.split(heading, 1)[1]
+    return section.split("```js\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_integrations_compile(tmp_path, tarball, tsc, client_dir):
+    """The ten lines in README.md and in the package's README type-check against the package."""
+    project = consumer(tmp_path, tarball, "nodenext")
+    snippets = {"repo.ts": first_js_block((REPO / "README.md").read_text(), "## For chatbot authors"),
+                "package.ts": first_js_block((client_dir / "README.md").read_text(), "## The whole integration")}
+    for name, code in snippets.items():
+        assert len([line for line in code.splitlines() if line.strip()]) <= 12, name
+        (project / name).write_text("declare function show(text: string | null): void;\n" + code + "\nexport {};\n")
+    proc = subprocess.run([str(tsc), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext",
+                           "--target", "es2022", "--lib", "es2022,dom", *snippets], cwd=project, capture_output=True,
+                          text=True, timeout=180)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
