@@ -2,16 +2,15 @@
 ships it; the tests run its ES module in Node, pack it with npm and type-check a consumer with tsc."""
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from client_env import REPO  # noqa: E402
+
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
@@ -33,19 +32,6 @@ def client_dir(release_build) -> Path:
 def node() -> str:
     from buildtool.toolchain import node_binary
     return node_binary()
-
-
-def run_node(node: str, script: str, *args: str, cwd: Path = HERE, env: dict | None = None, timeout: int = 120):
-    """`node --input-type=module -e script args...`; the completed process."""
-    return subprocess.run([node, "--input-type=module", "-e", script, *args], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=timeout)
-
-
-def node_json(node: str, script: str, *args: str):
-    """Run an ES module script that prints one JSON value; that value."""
-    proc = run_node(node, script, *args)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
 
 
 @pytest.fixture(scope="session")

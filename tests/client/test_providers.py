@@ -9,7 +9,7 @@ from jsonschema.validators import Draft202012Validator
 from referencing import Registry
 
 import provider_shapes as shapes
-from conftest import REPO, node_json
+from client_env import REPO, node_json
 
 CONVERTERS = ["toOpenAITools", "toAnthropicTools", "toGeminiTools", "toMCPTools"]
 

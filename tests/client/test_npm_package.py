@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, HERE, node_json
+from client_env import REPO, HERE, node_json
 
 CONSUMER = HERE / "consumer"
 PACKAGE_FILES = {"package.json", "README.md", "siteagent-client.js", "siteagent-client.d.ts"}
