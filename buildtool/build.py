@@ -113,10 +113,36 @@ def entry_sizes(out: Path, entries: list[Entry], client_out: Path) -> list[Entry
     return sizes
 
 
+def client_exports(app, entry: Entry) -> list[str] | None:
+    """The client module's `__all__` (its public names), or None when it has none."""
+    from .client_package import public_names
+    return public_names((app.src_dir / Path(*entry.module.split("."))).with_suffix(".py"))
+
+
+def bundle_input(app, config: Config, tx: Transpiler, entry: Entry) -> Path:
+    """What esbuild bundles for an entry: its transpiled module, or for the client SDK a facade that
+    exports only the module's `__all__`."""
+    if entry.client:
+        names = client_exports(app, entry)
+        if names:
+            from .client_package import write_facade
+            return write_facade(tx.entry_js(entry.module), names,
+                                app.cache_dir / "client" / config.profile / f"{entry.name}-facade.mjs")
+    return tx.entry_js(entry.module)
+
+
 def bundle_entries(app, config: Config, tx: Transpiler, entries: list[Entry], out: Path, client_out: Path) -> None:
-    specs = [bundler.BundleSpec(tx.entry_js(e.module), (client_out if e.client else out) / e.outfile, e.fmt)
+    specs = [bundler.BundleSpec(bundle_input(app, config, tx, e), (client_out if e.client else out) / e.outfile, e.fmt)
              for e in entries]
     bundler.bundle(app.root, specs, minify=config.minify, sourcemap=config.sourcemaps, min_chrome=config.min_chrome)
+
+
+def write_client_package(app, config: Config, client_out: Path) -> None:
+    """package.json, README.md and TypeScript declarations beside the bundled client module."""
+    from .catalogue import public_catalogue
+    from .client_package import write_package
+    entry = next(e for e in ENTRIES if e.client)
+    write_package(app, config, public_catalogue(app, config), client_out, client_exports(app, entry))
 
 
 def render_all(app, config: Config, out: Path, manifest_hook=None) -> dict:
@@ -163,6 +189,7 @@ def build(app, profile: str = "dev", out: Path | None = None, *, check: bool = T
         tx = transpiler_for(app, config)
         result = tx.run([e.module for e in ENTRIES])
         bundle_entries(app, config, tx, list(ENTRIES), staging, client_staging)
+        write_client_package(app, config, client_staging)
         from .lint import check_dist
         check_dist(staging, config, manifest, (client_staging,), app.echo)
         sizes = entry_sizes(staging, list(ENTRIES), client_staging)

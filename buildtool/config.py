@@ -25,6 +25,7 @@ DEFAULT_RULES = {"rule_of_two": False, "max_recipients": 20,
                                  "per_tool": {"max": 60, "window_s": 60}, "tools": {}},
                  "sinks": {}}
 PUBLIC_KEY_BYTES = {"ES256": 65, "EdDSA": 32}
+DEFAULT_CLIENT_PACKAGE = "site-agent-client"
 
 
 def load_schema(name: str) -> dict:
@@ -54,6 +55,7 @@ class Config:
     health_period_minutes: float = DEFAULT_HEALTH_PERIOD_MINUTES
     signing: dict = field(default_factory=lambda: dict(DEFAULT_SIGNING))
     rules: dict = field(default_factory=lambda: json.loads(json.dumps(DEFAULT_RULES)))
+    client_package: str = DEFAULT_CLIENT_PACKAGE
 
     def runtime_constants(self) -> dict:
         """The values baked into the built JS (siteagent_src/core/buildinfo)."""
@@ -172,6 +174,7 @@ def resolve(data: dict, profile: str, source: Path = Path("siteagent.toml")) -> 
         health_period_minutes=data.get("health", {}).get("period_minutes", DEFAULT_HEALTH_PERIOD_MINUTES),
         signing=resolve_signing(data, prof, source),
         rules=resolve_rules(data, prof),
+        client_package=data.get("client", {}).get("package_name", DEFAULT_CLIENT_PACKAGE),
     )
 
 

@@ -1,4 +1,4 @@
-"""`siteagent demo`: a demo chatbot page on localhost that uses the client SDK."""
+"""`siteagent demo`: the demo chat (templates/demo.html.j2) on localhost, on the client SDK's tool loop."""
 from __future__ import annotations
 
 import http.server

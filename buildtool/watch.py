@@ -113,6 +113,8 @@ class Watcher:
                 target = self.out.parent / builder.CLIENT_DIR if entry.client else self.out
                 for produced in base.glob(entry.outfile + "*"):
                     os.replace(produced, target / produced.name)
+            # a changed tool declaration changes the package's types and README, whichever entry it is in
+            builder.write_client_package(self.app, self.config, self.out.parent / builder.CLIENT_DIR)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         return entries, result.compiled

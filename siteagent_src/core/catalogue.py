@@ -1,6 +1,8 @@
 """Tool definitions and the listing a site sees.
 
-A definition: `{name, description, risk: "read"|"write"|"irreversible", inputSchema, site, public}`.
+A definition: `{name, description, risk: "read"|"write"|"irreversible", inputSchema, site, public}`,
+optionally `idempotent: True` (a second call with the same arguments changes nothing more) and
+`open_world: False` (it acts only on the extension's own data, not on sites or other people).
 State: `{paused: bool, disabled: {name: True}, allowlist: [names] or None}`; missing keys mean
 not paused, nothing disabled, no allowlist.
 """
@@ -52,8 +54,25 @@ def site_may_call(tool, state):
     return True
 
 
+def annotations_of(tool):
+    """MCP tool annotations derived from the risk: read is read-only (and so idempotent), write is
+    not destructive, irreversible is; a write or irreversible tool is idempotent only when its
+    definition says `idempotent: True`. Every tool is open-world unless it says `open_world: False`.
+    An unknown risk counts as irreversible."""
+    risk = _field(tool, 'risk', 'irreversible')
+    if not list_has(RISKS, risk):
+        risk = 'irreversible'
+    read = risk == 'read'
+    return {
+        'readOnlyHint': read,
+        'destructiveHint': risk == 'irreversible',
+        'idempotentHint': read or _field(tool, 'idempotent', False) is True,
+        'openWorldHint': _field(tool, 'open_world', True) is not False,
+    }
+
+
 def public_listing(defs, state):
-    """`[{name, description, risk, inputSchema}]` a site may call now; [] while paused."""
+    """`[{name, description, risk, inputSchema, annotations}]` a site may call now; [] while paused."""
     out = []
     if is_paused(state) or kind_of(defs) != 'array':
         return out
@@ -68,6 +87,7 @@ def public_listing(defs, state):
             'description': _field(tool, 'description', ''),
             'risk': _field(tool, 'risk', 'irreversible'),
             'inputSchema': _field(tool, 'inputSchema', {'type': 'object'}),
+            'annotations': annotations_of(tool),
         })
     return out
 

@@ -341,3 +341,13 @@ def obj_keys(obj):
     return sort_strings(own_keys(obj))
 
 
+def plain_object():
+    """A new empty object for data with arbitrary keys. In JS a plain `{}`: a Transcrypt dict display
+    hides members such as `__class__` and `py_keys`, and a key of that name written into it would
+    not be an own enumerable key (JSON would drop it). Never write a `__proto__` key into it."""
+    # __pragma__ ('skip')
+    return {}
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    #?__pragma__ ('js', '{}', 'return {};')
+    # __pragma__ ('noecom')

@@ -151,3 +151,30 @@ def _parse(data, page_source, max_bytes):
 def reply(extension_source, request_id, request_type, payload):
     """The reply envelope posted back to the page."""
     return {'source': extension_source, 'id': request_id, 'type': request_type, 'payload': payload}
+
+
+PROGRESS = 'PROGRESS'
+APPROVAL_WAITING = 'approval_waiting'
+APPROVAL_DECIDED = 'approval_decided'
+
+
+def progress(extension_source, call_id, note):
+    """An interim message about a call (not a reply): `{source, type: "PROGRESS", callId, stage, tool,
+    ...}`. It never has an `id`, so a client that matches replies by id ignores it and still takes the
+    reply as the outcome. `note` comes from the worker: approval_waiting carries `timeoutMs`,
+    approval_decided carries `allowed` and, when denied, `reason`. None for anything else."""
+    if kind_of(note) != 'object' or not has_key(note, 'stage') or kind_of(call_id) != 'string':
+        return None
+    stage = note['stage']
+    tool = note['tool'] if has_key(note, 'tool') and is_tool_name(note['tool']) else None
+    out = {'source': extension_source, 'type': PROGRESS, 'callId': call_id, 'stage': stage, 'tool': tool}
+    if stage == APPROVAL_WAITING:
+        if has_key(note, 'timeoutMs') and kind_of(note['timeoutMs']) == 'number':
+            out['timeoutMs'] = note['timeoutMs']
+        return out
+    if stage == APPROVAL_DECIDED:
+        out['allowed'] = has_key(note, 'allowed') and note['allowed'] is True
+        if not out['allowed'] and has_key(note, 'reason') and kind_of(note['reason']) == 'string':
+            out['reason'] = note['reason']
+        return out
+    return None

@@ -36,6 +36,10 @@ TOKEN_JTI_REUSED = 'token_jti_reused'
 TOKEN_NONCE_REUSED = 'token_nonce_reused'
 TOKEN_NONCE_UNKNOWN = 'token_nonce_unknown'
 RECIPIENT_NOT_ALLOWED = 'recipient_not_allowed'
+# Produced by the client SDK only (never by the extension).
+CLIENT_TIMEOUT = 'client_timeout'
+CLIENT_ABORTED = 'client_aborted'
+RETRY_BLOCKED = 'retry_blocked'
 
 # The one table of codes, in the order they were added: the code and what it means (docs/PROTOCOL.md's
 # reason table is generated from it: `siteagent docs`; the build checks it is current).
@@ -73,22 +77,29 @@ TABLE = [
     [TOKEN_NONCE_UNKNOWN, 'the nonce was not issued by this extension, or it expired'],
     [RECIPIENT_NOT_ALLOWED, 'a recipient is denied, or not on the allow list, for this kind of send'],
 ]
-# Produced by the client SDK, never by the extension.
-CLIENT_TIMEOUT = 'client_timeout'
+# Produced by the client SDK (and its tool loop), never by the extension.
 CLIENT_TABLE = [
-    [CLIENT_TIMEOUT, 'produced by the client SDK only: no reply in time; the call may still run, so check before '
-                     'retrying a write'],
+    [CLIENT_TIMEOUT, 'client SDK only: no reply in time; the call may still run, so check before retrying a write'],
+    [CLIENT_ABORTED, 'client SDK only: the caller stopped waiting (`signal`); the call may still run'],
+    [RETRY_BLOCKED, 'client tool loop only: not called, because an earlier call of this write in the run had an '
+                    'unknown outcome (client_timeout, client_aborted, worker_restarted); check the state first'],
 ]
 
 REASON_CODES = [row[0] for row in TABLE]
+CLIENT_CODES = [row[0] for row in CLIENT_TABLE]
 REASONS = {}
 for _row in TABLE:
+    REASONS[_row[0]] = _row[1]
+for _row in CLIENT_TABLE:
     REASONS[_row[0]] = _row[1]
 
 
 def is_reason(code):
-    """True for a known reason code."""
+    """True for a known reason code (the extension's or the client SDK's)."""
     for known in REASON_CODES:
+        if known == code:
+            return True
+    for known in CLIENT_CODES:
         if known == code:
             return True
     return False

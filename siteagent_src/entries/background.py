@@ -44,7 +44,9 @@ def sender_ctx(sender, source, call_id, theme):
             'theme': theme or 'light'}
 
 
-async def handle_bridge(message, sender):
+async def handle_bridge(message, sender, progress):
+    """progress(note) (or None on sendMessage) reaches the bridge before the answer: the approval
+    window's approval_waiting / approval_decided for a CALL_TOOL (entries/worker/approvals.py)."""
     request = message['request']
     kind = request['type']
     if kind == 'PING':
@@ -53,6 +55,7 @@ async def handle_bridge(message, sender):
         return await dispatch.list_tools()
     if kind == 'CALL_TOOL':
         ctx = sender_ctx(sender, 'site', message['callId'], message['theme'])
+        ctx['progress'] = progress
         outcome = await dispatch.call(request, ctx)
         await macros.note_call(request['name'], request['args'], 'site', outcome)
         return outcome
@@ -199,13 +202,13 @@ async def handle_extension(message, sender):
     return failure(BAD_REQUEST, 'unknown message kind', None)
 
 
-async def handle(message, sender):
+async def handle(message, sender, progress=None):
     await ready
     kind = sender_kind(sender)
     if kind == None or message == None:
         return None
     if kind == 'bridge' and message['kind'] == 'bridge':
-        return await handle_bridge(message, sender)
+        return await handle_bridge(message, sender, progress)
     if kind == 'extension':
         return await handle_extension(message, sender)
     return None

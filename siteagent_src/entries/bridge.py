@@ -1,6 +1,6 @@
 """Bridge content script on trusted chatbot origins: page <-> service worker, same window and origin only."""
 from buildinfo import CONFIG
-from core.protocol import parse_request, reply
+from core.protocol import parse_request, reply, progress, APPROVAL_WAITING, APPROVAL_DECIDED
 from core.outcome import failure
 from core.reasons import WORKER_RESTARTED, BAD_REQUEST
 from webapi.chrome import send_message, ask_worker, context_alive
@@ -26,13 +26,41 @@ async def settle_after_restart(call_id):
     return failure(WORKER_RESTARTED, 'the extension restarted during the call; check the result before retrying', None)
 
 
+def progress_relay(request_id):
+    """The page hears where its call stands: a PROGRESS message per worker note (core.protocol.progress),
+    with the page's request id in `callId`, never in `id`. `settle(outcome)` posts the approval_decided
+    a worker that stopped mid-approval could not send, so every approval_waiting gets its decision."""
+    state = {'waiting': False, 'tool': None}
+
+    def post(note):
+        message = progress(CONFIG['extension_source'], request_id, note)
+        if message == None:
+            return
+        if message['stage'] == APPROVAL_WAITING:
+            state['waiting'] = True
+            state['tool'] = message['tool']
+        elif message['stage'] == APPROVAL_DECIDED:
+            state['waiting'] = False
+        post_to_window(message, page_origin())
+
+    def settle(outcome):
+        if state['waiting']:
+            post({'stage': APPROVAL_DECIDED, 'tool': state['tool'], 'allowed': outcome['ok'] == True,
+                  'reason': outcome['reason'] if 'reason' in outcome else None})
+    return {'post': post, 'settle': settle}
+
+
 async def forward(request):
     call_id = random_id()
-    sent = await ask_worker({'kind': 'bridge', 'callId': call_id, 'request': request, 'theme': root_theme()})
+    relay = progress_relay(request['id']) if request['type'] == 'CALL_TOOL' else None
+    sent = await ask_worker({'kind': 'bridge', 'callId': call_id, 'request': request, 'theme': root_theme()},
+                            relay['post'] if relay != None else None)
     if sent['ok'] and sent['value'] != None:
         return sent['value']
     if request['type'] == 'CALL_TOOL':
-        return await settle_after_restart(call_id)
+        outcome = await settle_after_restart(call_id)
+        relay['settle'](outcome)
+        return outcome
     retry = await send_message({'kind': 'bridge', 'callId': call_id, 'request': request, 'theme': root_theme()})
     if retry['ok'] and retry['value'] != None:
         return retry['value']

@@ -86,9 +86,10 @@ PORT_TAB = 'siteagent-tab'          # worker -> a frame's content script
 PORT_BRIDGE = 'siteagent-bridge'    # bridge content script -> worker
 
 
-def _serve(handler, message, sender, send):
-    """Run handler(message, sender) and send exactly one answer, whatever it does (throw
-    synchronously, reject with a Python or a native error), so no caller waits for a timeout."""
+def _serve(handler, message, sender, send, progress):
+    """Run handler(message, sender, progress) and send exactly one answer, whatever it does (throw
+    synchronously, reject with a Python or a native error), so no caller waits for a timeout.
+    `progress(note)` sends interim notes before the answer (ports only; null for sendMessage)."""
     __pragma__('js', '{}', '''
     var answered = false;
     function reply(value) {
@@ -101,7 +102,7 @@ def _serve(handler, message, sender, send):
         text = error_text(error);
         reply({ok: false, reason: "adapter_error", message: text});
     }
-    try { Promise.resolve(handler(message, sender)).then(reply, failed); }
+    try { Promise.resolve(handler(message, sender, progress)).then(reply, failed); }
     catch (e) { failed(e); }''')
 
 
@@ -109,22 +110,30 @@ def on_message(handler):
     """handler(message, sender) -> Promise of a reply; the reply goes back through sendResponse."""
     __pragma__('js', '{}', '''
     chrome.runtime.onMessage.addListener(function (message, sender, sendResponse) {
-        _serve(handler, message, sender, sendResponse);
+        _serve(handler, message, sender, sendResponse, null);
         return true;
     });''')
 
 
 def on_port(port_name, handler):
     """The same handler for requests on long-lived ports called `port_name`: one port per caller, each
-    request {n, body} answered with {n, value}. The sender is the port's (Chrome's MessageSender)."""
+    request {n, body} answered with {n, value}. The sender is the port's (Chrome's MessageSender).
+    The handler's third argument, progress(note), posts {n, progress: note} before the answer."""
     __pragma__('js', '{}', '''
     chrome.runtime.onConnect.addListener(function (port) {
         if (port.name !== port_name) { return; }
         port.onMessage.addListener(function (packet) {
             if (!packet || typeof packet.n !== "number") { return; }
+            var done = false;
+            function progress(note) {
+                if (done) { return; }
+                try { port.postMessage({n: packet.n, progress: note === undefined ? null : note}); }
+                catch (e) { /* the port is gone */ }
+            }
             _serve(handler, packet.body, port.sender, function (value) {
+                done = true;
                 port.postMessage({n: packet.n, value: value === undefined ? null : value});
-            });
+            }, progress);
         });
     });''')
 
@@ -132,20 +141,26 @@ def on_port(port_name, handler):
 _ports = {}
 
 
-def _port_request(key, connect, body):
+def _port_request(key, connect, body, on_progress):
     """{ok, value} from the port `key` (opened with connect() when there is none), or {ok: false,
     error} when it closes first: the receiver is missing ("Receiving end does not exist"), its page
-    unloaded, or the worker stopped. A request costs one message each way, not a new channel."""
+    unloaded, or the worker stopped. A request costs one message each way, not a new channel.
+    Interim notes for this request ({n, progress}) go to on_progress(note) when it is given."""
     __pragma__('js', '{}', '''
     var entry = _ports[key];
     if (!entry) {
         var port;
         try { port = connect(); } catch (e) { return Promise.resolve({ok: false, error: error_text(e)}); }
-        entry = {port: port, pending: new Map(), next: 0};
+        entry = {port: port, pending: new Map(), notes: new Map(), next: 0};
         _ports[key] = entry;
         port.onMessage.addListener(function (packet) {
+            if (packet && packet.progress !== undefined) {
+                var heard = entry.notes.get(packet.n);
+                if (heard) { try { heard(packet.progress); } catch (e) { /* a listener's error stays there */ } }
+                return;
+            }
             var done = packet && entry.pending.get(packet.n);
-            if (done) { entry.pending.delete(packet.n); done({ok: true, value: packet.value}); }
+            if (done) { entry.pending.delete(packet.n); entry.notes.delete(packet.n); done({ok: true, value: packet.value}); }
         });
         port.onDisconnect.addListener(function () {
             var error = (chrome.runtime.lastError && chrome.runtime.lastError.message) ||
@@ -153,6 +168,7 @@ def _port_request(key, connect, body):
             if (_ports[key] === entry) { delete _ports[key]; }
             var waiting = Array.from(entry.pending.values());
             entry.pending.clear();
+            entry.notes.clear();
             waiting.forEach(function (done) { done({ok: false, error: error}); });
         });
     }
@@ -160,9 +176,11 @@ def _port_request(key, connect, body):
         entry.next += 1;
         var n = entry.next;
         entry.pending.set(n, resolve);
+        if (typeof on_progress === "function") { entry.notes.set(n, on_progress); }
         try { entry.port.postMessage({n: n, body: body}); }
         catch (e) {
             entry.pending.delete(n);
+            entry.notes.delete(n);
             if (_ports[key] === entry) { delete _ports[key]; }
             resolve({ok: false, error: error_text(e)});
         }
@@ -174,9 +192,10 @@ async def send_message(message):
     return await attempt_async(lambda m: chrome.runtime.sendMessage(m), message)
 
 
-async def ask_worker(message):
-    """send_message over the bridge's long-lived port to the worker (which it starts if stopped)."""
-    return await _port_request('worker', lambda: chrome.runtime.connect({'name': PORT_BRIDGE}), message)
+async def ask_worker(message, on_progress):
+    """send_message over the bridge's long-lived port to the worker (which it starts if stopped);
+    on_progress(note) (or None) hears the worker's interim notes about this request."""
+    return await _port_request('worker', lambda: chrome.runtime.connect({'name': PORT_BRIDGE}), message, on_progress)
 
 
 async def send_to_frame(tab_id, frame_id, message, timeout_ms):
@@ -186,7 +205,7 @@ async def send_to_frame(tab_id, frame_id, message, timeout_ms):
 
     def connect():
         return chrome.tabs.connect(tab_id, {'frameId': frame_id, 'name': PORT_TAB})
-    return await with_timeout(_port_request('t' + str(tab_id) + 'f' + str(frame_id), connect, message),
+    return await with_timeout(_port_request('t' + str(tab_id) + 'f' + str(frame_id), connect, message, None),
                               timeout_ms, timed_out)
 
 

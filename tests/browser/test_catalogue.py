@@ -4,6 +4,7 @@ import pytest
 
 from buildtool.app import Application
 from buildtool.build import build
+from buildtool.catalogue import public_catalogue
 from extension import reset_extension_state
 from harness import REPO_ROOT, SITES, FixtureServer
 from expected_catalogue import GMAIL, CALENDAR, MEET
@@ -31,6 +32,31 @@ def test_exact_public_catalogue(listing):
     assert not CONSOLE_ONLY & set(public)
 
 
+def test_each_tool_has_its_four_fields_then_annotations_from_its_risk(listing, browser):
+    # key order as the page sees it (selenium hands back objects with sorted keys)
+    orders = browser.page_eval_async("const done = arguments[arguments.length - 1];"
+                                     "sa.send('LIST_TOOLS').then(r => done(r.payload.map(t => Object.keys(t))));")
+    assert orders and all(o == ["name", "description", "risk", "inputSchema", "annotations"] for o in orders)
+    for tool in listing:
+        hints = tool["annotations"]
+        assert set(hints) == {"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
+        assert hints["readOnlyHint"] is (tool["risk"] == "read")
+        assert hints["destructiveHint"] is (tool["risk"] == "irreversible")
+        if tool["risk"] == "read":
+            assert hints["idempotentHint"] is True
+    by_name = {t["name"]: t["annotations"] for t in listing}
+    assert by_name["gmail_mark_thread"]["idempotentHint"] is True
+    assert by_name["gmail_send_draft"]["idempotentHint"] is False
+    assert by_name["macro_list"]["openWorldHint"] is False and by_name["page"]["openWorldHint"] is True
+
+
+def test_the_build_reads_the_catalogue_the_extension_lists(listing):
+    """buildtool.catalogue.public_catalogue (types and README of the client package) is LIST_TOOLS of
+    this build on a fresh install: the same tools, fields and order."""
+    app = Application.discover(REPO_ROOT)
+    assert public_catalogue(app, app.config("test")) == listing
+
+
 def test_every_schema_is_valid_json_schema_and_described(listing):
     for tool in listing:
         jsonschema.Draft202012Validator.check_schema(tool["inputSchema"])
@@ -48,6 +74,8 @@ def test_the_release_build_offers_exactly_the_public_catalogue(tmp_path, launch_
         browser.open_chatbot(site)
         listing = browser.sa_send("LIST_TOOLS")["payload"]
         assert {t["name"]: t["risk"] for t in listing} == {**GOOGLE, **OTHER_PUBLIC}
+        app = Application.discover(REPO_ROOT)
+        assert public_catalogue(app, app.config("release")) == listing
         out = browser.sa_send("CALL_TOOL", {"name": "test_read", "args": {}})["payload"]
         assert out["reason"] == "unknown_tool"
     finally:
@@ -55,9 +83,10 @@ def test_the_release_build_offers_exactly_the_public_catalogue(tmp_path, launch_
 
 
 GOLDEN = REPO_ROOT / "tests" / "golden" / "list_tools.release.json"
-# Tools added on purpose since the golden file was taken (before the site kit: ff1a1c0). Everything
+# Changes made on purpose since the golden file was taken (before the site kit: ff1a1c0). Everything
 # else must stay byte for byte what LIST_TOOLS said then: names, risks, schemas, descriptions, order.
-ADDED_SINCE_GOLDEN = ["gmail_list_labels"]
+ADDED_SINCE_GOLDEN = ["gmail_list_labels"]          # tools added (issue 17's demonstration)
+FIELDS_ADDED_SINCE_GOLDEN = ["annotations"]         # fields added to every tool (issue 20: MCP annotations)
 
 
 def test_the_release_listing_is_byte_identical_to_the_golden_file(tmp_path, launch_browser):
@@ -68,9 +97,12 @@ def test_the_release_listing_is_byte_identical_to_the_golden_file(tmp_path, laun
         browser.open_chatbot(site)
         text = browser.page_eval_async(
             "const done = arguments[arguments.length - 1];"
+            "const [tools, fields] = [arguments[0], arguments[1]];"
             "sa.send('LIST_TOOLS', {}, 5000).then(r => done(JSON.stringify("
-            "  r.payload.filter(t => !arguments[0].includes(t.name)))), e => done('error: ' + e));",
-            ADDED_SINCE_GOLDEN)
+            "  r.payload.filter(t => !tools.includes(t.name)).map(t => {"
+            "    const o = {}; for (const k of Object.keys(t)) if (!fields.includes(k)) o[k] = t[k]; return o; }))),"
+            "  e => done('error: ' + e));",
+            ADDED_SINCE_GOLDEN, FIELDS_ADDED_SINCE_GOLDEN)
         assert text == GOLDEN.read_text("utf-8")
         names = [t["name"] for t in browser.sa_send("LIST_TOOLS")["payload"]]
         assert set(ADDED_SINCE_GOLDEN) <= set(names)

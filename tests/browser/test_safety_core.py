@@ -23,7 +23,7 @@ def test_list_tools_needs_no_google_tab(page):
     assert {"test_read", "test_write", "test_irreversible"} <= names
     assert "browser_health" not in names and "generic_click_text" not in names
     for tool in tools:
-        assert set(tool) == {"name", "description", "risk", "inputSchema"}
+        assert set(tool) == {"name", "description", "risk", "inputSchema", "annotations"}
         assert tool["risk"] in ("read", "write", "irreversible")
     risks = {t["name"]: t["risk"] for t in tools}
     assert risks["test_read"] == "read" and risks["test_irreversible"] == "irreversible"

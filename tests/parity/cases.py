@@ -826,40 +826,88 @@ for stamps, now in [([], 1000), ([1, 2, 3], 1000), ([1, 2, 3], 20000), ([5000, 6
     C("ratelimit", "check", stamps, now, _L, "from o")
 C("ratelimit", "check", [1, 2], 3, None, "x")
 C("ratelimit", "recent", [1, 5, 10, 11], 11, 0.005)
-# === the site kit's shared modules (issue 17): tooling, text, emails, urlcode, verbs =====================
-for props, req in [({}, None), ({"a": {"type": "string"}}, ["a"]), ({"b": {"type": "integer"}}, [])]:
-    C("core.tooling", "object_schema", props, req)
-_KIT_SITE = {"id": "x", "hosts": [], "open_url": None, "selectors": {}, "steps": [],
-             "tools": [{"name": "x_a", "risk": "read"}, {"name": "x_t", "risk": "write", "test_only": True},
-                       {"name": "x_f", "risk": "read", "test_only": False}]}
-C("core.tooling", "catalogue_of", [_KIT_SITE], False)
-C("core.tooling", "catalogue_of", [_KIT_SITE], True)
-C("core.tooling", "site_by_id", [_KIT_SITE], "x")
-C("core.tooling", "site_by_id", [_KIT_SITE], "y")
-_KIT_TEXT = ["  Ann\u200b  \u202aBo\u00adb\u202c \n", "Send\u200b", "\u200eSend\u00a0\u202a(Ctrl-Enter)\u202c ",
-             "\u3000x\u2003", "\ufeffx", "a\tb\nc", "", ASTRAL + " \u2028 x", "\u0085x\u0000", None, 3, ["x"]]
-for t in _KIT_TEXT + JUNK[:12]:
-    C("core.text", "fold_text", t)
-    C("core.text", "fold_label", t)
-    C("core.text", "trim", t)
-for code in [0, 9, 10, 13, 31, 32, 127, 133, 160, 173, 0x1680, 0x2000, 0x200A, 0x200B, 0x200E, 0x2028, 0x202A,
-             0x202F, 0x205F, 0x2066, 0x3000, 0xFEFF, 0x1F600]:
-    C("core.text", "is_space", code)
-    C("core.text", "is_invisible", code)
-    C("core.text", "is_direction_mark", code)
-for addr in ["a@b.co", "Ann@Example.COM", "x@xn--p1ai.xn--p1ai", "a@b.12", "a..b@c.com", "a" * 65 + "@b.com",
-             " Alice <Alice@Example.COM> ", "Alice <alice@example.com", "é@b.com", ASTRAL + "@x.com", "", None, 7]:
-    C("core.emails", "address_problem", addr)
-    C("core.emails", "is_address", addr)
-    C("core.emails", "normalize_address", addr)
-for label in ["Google Account: Sam  (Me@Example.com)", "Google Account: (nope)", "(a@b.co) x (c@d.org)",
-              "\u202aGoogle Account: R (r@x.io)\u202c", "", None]:
-    C("core.emails", "account_from_label", label)
-for verb in ["open", "scan", "click", "press", "nope", None, 3]:
-    C("sites.page.verbs", "verb_of", verb)
-    C("sites.page.verbs", "needs_of", verb)
-    C("sites.page.verbs", "acts", verb)
-    C("sites.page.risk", "method_risk", verb)
-A("sites.page.verbs", "METHODS")
-A("core.reasons", "TABLE")
-A("core.reasons", "CLIENT_TABLE")
+# === the site kit's shared modules (issue 17): tooling, text, emails, urlcode, verbs ==============
+
+# === issue 20: annotations, provider formats, the tool loop's rules, PROGRESS messages ============
+for tool in [{"risk": "read"}, {"risk": "write"}, {"risk": "irreversible"}, {"risk": "write", "idempotent": True},
+             {"risk": "irreversible", "idempotent": True, "open_world": False}, {"risk": "read", "idempotent": False},
+             {"risk": "write", "idempotent": 1, "open_world": 0}, {"risk": "nope"}, {}, None, [], "x",
+             {"risk": "read", "open_world": False}, {"risk": "toString"}]:
+    C("catalogue", "annotations_of", tool)
+_S = {"type": "object", "additionalProperties": False, "required": ["q", "n"], "properties": {
+    "q": {"type": "string", "minLength": 1, "maxLength": 500, "description": "Query.", "pattern": "^a"},
+    "n": {"type": "integer", "minimum": 1, "maximum": 50, "default": 5},
+    "tags": {"type": "array", "minItems": 0, "maxItems": 5, "items": {"type": "string", "enum": ["a", "b"]}},
+    "mode": {"type": ["string", "null"], "enum": ["x", 1, 2.5, True, None]},
+    "fixed": {"const": "c"}, "deep": {"type": "object", "properties": {"w": {"type": "number"}}, "required": ["w"]},
+    "either": {"oneOf": [{"type": "string"}, {"type": "boolean"}, 3]}, "both": {"type": ["string", "integer"]},
+    "odd": {"type": "py_keys", "maxLength": 2 ** 60, "minLength": -1, "minItems": 1.5}}}
+_TOOLS = [{"name": "gmail_search", "description": "Search.", "risk": "read", "inputSchema": _S,
+           "annotations": {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": True}},
+          {"name": "gmail_send_draft", "description": "Send.", "risk": "irreversible",
+           "inputSchema": {"type": "object", "properties": {}, "additionalProperties": False}},
+          {"name": "no_schema", "risk": "write"}, {"name": "bad", "description": 5, "inputSchema": [1], "annotations": 3},
+          {"name": "proto", "description": "", "inputSchema": {"type": "object", "properties": {"__proto__": {"type": "string"}, "a": {"type": "string"}}}}]
+for fn in ["to_openai_tools", "to_anthropic_tools", "to_gemini_tools", "to_mcp_tools"]:
+    C("providers", fn, _TOOLS)
+    C("providers", fn, [])
+    C("providers", fn, [None, 1, {"description": "nameless"}, {"name": 5}] + _TOOLS[:1])
+    C("providers", fn, {"ok": False, "reason": "client_timeout"})
+for tools in [_TOOLS, [], None, "x", {"ok": False, "reason": "paused"}, {"a": 1}, [{"name": "a"}, {}], [1], [{"name": None}]]:
+    C("providers", "tools_problem", tools)
+for schema in [_S, {}, None, [], {"type": "array"}, {"enum": []}, {"anyOf": [{"type": "null"}]}, {"nullable": True, "type": "string"},
+               {"type": ["null"]}, {"type": "object", "properties": {"a": {"type": "string"}}, "required": [1, "a"]}]:
+    C("providers", "gemini_schema", schema)
+C("providers", "copy_json", {"a": [1, {"b": None}], "__proto__": {"x": 1}, "c": "d"})
+for v in JUNK:
+    C("providers", "copy_json", v)
+    C("providers", "gemini_schema", v)
+    C("toolloop", "has_untrusted", v, 0)
+    C("toolloop", "progress_note", v)
+    C("toolloop", "positive_int", v, 8, 1)
+    C("toolloop", "is_uncertain", v)
+for name in ["gmail_search", "gmail_send_draft", "no_schema", "missing", None, "", 5, "toString", "__proto__"]:
+    C("toolloop", "risk_of", _TOOLS, name)
+    C("toolloop", "tool_named", _TOOLS, name)
+    for outcome in [{"ok": False, "reason": r, "message": "m"} for r in
+                    ["client_timeout", "client_aborted", "worker_restarted", "approval_denied", "approval_timeout",
+                     "approval_pending", "paused", "tool_disabled", "retry_blocked", "rate_limited", "tab_timeout"]] + [
+                    {"ok": True, "tool": "t", "result": 1}, {"ok": False}, None, {"reason": "client_timeout"}]:
+        C("toolloop", "blocks_retry", _TOOLS, name, outcome)
+        C("toolloop", "note_for", _TOOLS, name, outcome)
+    for args_ok, problem in [(True, ""), (False, "not valid JSON (x)")]:
+        for blocked in [{}, {"gmail_send_draft": "client_timeout"}, {"gmail_search": "worker_restarted", "py_keys": "x"}]:
+            C("toolloop", "refusal", _TOOLS, name, args_ok, problem, blocked)
+C("toolloop", "refusal", None, "x", True, "", {})
+for value in [{"untrusted": True}, {"untrusted": 1}, {"a": [{"b": {"untrusted": True}}]}, [[[{"untrusted": False}]]],
+              {"result": {"steps": [{"result": {"untrusted": True, "text": "x"}}]}}]:
+    C("toolloop", "has_untrusted", value, 0)
+_deep = {"untrusted": False}
+for _ in range(45):
+    _deep = {"x": _deep}
+C("toolloop", "has_untrusted", _deep, 0, label="too-deep-counts-as-untrusted")
+for text, nonce in [("abc", "0123456789abcdef"), ("x0123456789abcdefx", "0123456789abcdef"), ("", "short"), ("abc", 5),
+                    ("é" + ASTRAL, "deadbeefdeadbeef")]:
+    C("toolloop", "fence_fits", text, nonce)
+for untrusted in [True, False]:
+    for note in [None, "Check first."]:
+        C("toolloop", "result_text", "gmail_read_thread", '{"ok":true,"result":{"untrusted":true}}', untrusted, note,
+          "0123456789abcdef")
+for data in [{"type": "PROGRESS", "stage": "approval_waiting", "tool": "t", "callId": "c", "timeoutMs": 60000},
+             {"type": "PROGRESS", "stage": "approval_waiting", "tool": 5, "callId": None, "timeoutMs": -1},
+             {"type": "PROGRESS", "stage": "approval_decided", "tool": "t", "callId": "c", "allowed": True},
+             {"type": "PROGRESS", "stage": "approval_decided", "allowed": 1, "reason": "approval_denied", "extra": 1},
+             {"type": "PROGRESS", "stage": "done"}, {"type": "CALL_TOOL", "stage": "approval_waiting"}]:
+    C("toolloop", "progress_note", data)
+for value in [None, 1, 8, 0, -1, 2.5, "3", True, 1e300, 2 ** 53]:
+    C("toolloop", "positive_int", value, 8, 1)
+A("toolloop", "SAFETY_PROMPT")
+A("toolloop", "UNCERTAIN_REASONS")
+for note in [{"stage": "approval_waiting", "tool": "gmail_send_draft", "timeoutMs": 60000},
+             {"stage": "approval_decided", "tool": "gmail_send_draft", "allowed": False, "reason": "approval_timeout"},
+             {"stage": "approval_decided", "tool": "Bad Name", "allowed": True, "reason": "x"},
+             {"stage": "approval_decided", "tool": "t", "allowed": "yes", "reason": None},
+             {"stage": "executing"}, {"tool": "t"}, None, "approval_waiting", {"stage": "approval_waiting", "timeoutMs": "60"}]:
+    C("protocol", "progress", "portfolio-ext", "req-1", note)
+    C("protocol", "progress", "portfolio-ext", None, note)
+C("jsonval", "plain_object")

@@ -27,6 +27,7 @@ CORE_MODULES = [
     "core.schema", "core.catalogue", "core.policy", "core.audit", "core.preview", "core.health",
     "core.tooling", "core.pretty", "core.text", "core.emails", "core.urlcode", "core.dates",
     "sites.macros.logic", "sites.testsite.tools",
+    "core.providers", "core.toolloop",
 ]
 
 if str(REPO) not in sys.path:

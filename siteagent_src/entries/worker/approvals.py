@@ -11,7 +11,7 @@ from core.reasons import APPROVAL_DENIED, APPROVAL_TIMEOUT, APPROVAL_PENDING
 from webapi.chrome import (storage_get, storage_set, window_create, window_get, window_remove,
                              window_focus, on_window_removed, extension_url)
 from webapi.js import drop_key, deferred, with_timeout, now_ms, random_id, sha256_hex, obj_keys
-from webapi.js import serialized
+from webapi.js import serialized, attempt
 from entries.worker.state import INSTANCE
 
 APPROVALS_KEY = 'approvals'
@@ -51,9 +51,18 @@ async def centred_over(window_id):
             'top': max(0, win['top'] + round((win['height'] - HEIGHT) / 3))}
 
 
+def _tell(ctx, note):
+    """Tell the caller where its call stands (ctx['progress'], set for bridge calls: the bridge posts it
+    to the page as a PROGRESS message). Never fails the call."""
+    if 'progress' in ctx and ctx['progress'] != None:
+        attempt(ctx['progress'], note)
+
+
 async def request(tool, args, preview, ctx, extra):
     """Resolve to {allowed: true, hash} or {allowed: false, reason, message}.
-    extra: {flags: [lines], confirm: [addresses the user must type before Allow counts]} or None."""
+    extra: {flags: [lines], confirm: [addresses the user must type before Allow counts]} or None.
+    A bridge call hears `approval_waiting` once the window is open and `approval_decided` when it is
+    answered, closed or timed out (ctx['progress'])."""
     flags = extra['flags'] if extra != None else []
     confirm = extra['confirm'] if extra != None else []
     digest = await args_hash(args)
@@ -95,11 +104,14 @@ async def request(tool, args, preview, ctx, extra):
         if tool['name'] in records and records[tool['name']]['id'] == approval_id:
             records[tool['name']]['window'] = window_id
     await _edit(set_window)
+    _tell(ctx, {'stage': 'approval_waiting', 'tool': tool['name'], 'timeoutMs': CONFIG['approval_timeout_ms']})
 
     def on_timeout():
         return {'allowed': False, 'reason': APPROVAL_TIMEOUT,
                 'message': 'no answer within ' + str(round(CONFIG['approval_timeout_ms'] / 1000)) + ' s; denied'}
     verdict = await with_timeout(waiter.promise, CONFIG['approval_timeout_ms'], on_timeout)
+    _tell(ctx, {'stage': 'approval_decided', 'tool': tool['name'], 'allowed': verdict['allowed'] == True,
+                'reason': None if verdict['allowed'] else verdict['reason']})
     if verdict['allowed']:
         verdict['hash'] = digest
     await _finish(approval_id)

@@ -112,7 +112,7 @@ RSVP = declare_tool(
     'Use to answer an invitation shown in the current view: "yes", "no" or "maybe". The organizer sees '
     'the answer. The user approves first. Returns {answered, before, changed}. Fails for events you '
     'organise (nothing to answer).',
-    object_schema({'event_id': _ID, 'response': {'type': 'string', 'enum': ['yes', 'no', 'maybe']}}, ['event_id', 'response']), 'tab')
+    object_schema({'event_id': _ID, 'response': {'type': 'string', 'enum': ['yes', 'no', 'maybe']}}, ['event_id', 'response']), 'tab', {'idempotent': True})
 DELETE_EVENT = declare_tool(
     SITE, 'calendar_delete_event', 'irreversible',
     'Use to delete an event you organise that is shown in the current view. The user approves first and '

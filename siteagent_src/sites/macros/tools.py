@@ -14,7 +14,7 @@ MACRO_LIST = declare_tool(
         'max_risk': {'type': 'string', 'enum': ['read', 'write', 'irreversible'],
                      'description': 'Only macros whose overall risk is at most this.'},
         'brief': {'type': 'boolean', 'description': 'Leave out each macro\'s steps (default false).'}}},
-    'worker')
+    'worker', {'open_world': False})        # reads the extension's storage only
 
 MACRO_RUN = declare_tool(
     SITE, 'macro_run', 'write',

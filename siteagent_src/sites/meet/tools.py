@@ -39,6 +39,8 @@ SELECTORS = {'mic_control': SEL['mic'], 'camera_control': SEL['camera'], 'leave_
 
 SITE = declare_site('meet', ['meet.google.com'], None, SELECTORS)
 
+# MCP annotations beyond the risk: tools that set a state, and answer {changed: false} when it already
+# holds, are `idempotent`.
 _ON_OFF = {'type': 'string', 'enum': ['on', 'off'], 'description': '"on" or "off".'}
 _NAME = {'type': 'string', 'minLength': 1, 'maxLength': 200,
          'description': 'The participant\'s name exactly as Meet displays it (case-sensitive).'}
@@ -81,12 +83,12 @@ SET_MICROPHONE = declare_tool(
     SITE, 'meet_set_microphone', 'write',
     'Turns your own microphone on or off, in the lobby or in a call. Idempotent: when it is already in that '
     'state nothing is clicked and {changed: false} says so. Returns {changed, microphone}.',
-    object_schema({'state': _ON_OFF}, ['state']), 'tab')
+    object_schema({'state': _ON_OFF}, ['state']), 'tab', {'idempotent': True})
 SET_CAMERA = declare_tool(
     SITE, 'meet_set_camera', 'write',
     'Turns your own camera on or off, in the lobby or in a call. Idempotent like meet_set_microphone. '
     'Returns {changed, camera}.',
-    object_schema({'state': _ON_OFF}, ['state']), 'tab')
+    object_schema({'state': _ON_OFF}, ['state']), 'tab', {'idempotent': True})
 LIST_PARTICIPANTS = declare_tool(
     SITE, 'meet_list_participants', 'read',
     'Lists the people in the call from the People panel (opening it if needed): {participants: [{name, self, '
@@ -101,7 +103,7 @@ MUTE_PARTICIPANT = declare_tool(
     SITE, 'meet_mute_participant', 'irreversible',
     'Mutes another participant for everyone (host controls), found by exact displayed name; zero or several '
     'matches are refused with the candidates listed. Already muted: {changed: false}. Returns {muted: name}.',
-    object_schema({'name': _NAME}, ['name']), 'tab')
+    object_schema({'name': _NAME}, ['name']), 'tab', {'idempotent': True})
 REMOVE_PARTICIPANT = declare_tool(
     SITE, 'meet_remove_participant', 'irreversible',
     'Removes another participant from the call (host controls), found by exact displayed name; zero or several '
@@ -120,11 +122,11 @@ SEND_CHAT = declare_tool(
 RAISE_HAND = declare_tool(
     SITE, 'meet_raise_hand', 'write',
     'Raises (raised: true) or lowers (false) your own hand in the call. Idempotent. Returns {changed, hand}.',
-    object_schema({'raised': {'type': 'boolean', 'description': 'true to raise, false to lower.'}}, ['raised']), 'tab')
+    object_schema({'raised': {'type': 'boolean', 'description': 'true to raise, false to lower.'}}, ['raised']), 'tab', {'idempotent': True})
 SET_CAPTIONS = declare_tool(
     SITE, 'meet_set_captions', 'write',
     'Turns live captions on or off for you in the call. Idempotent. Returns {changed, captions}.',
-    object_schema({'state': _ON_OFF}, ['state']), 'tab')
+    object_schema({'state': _ON_OFF}, ['state']), 'tab', {'idempotent': True})
 READ_CAPTIONS = declare_tool(
     SITE, 'meet_read_captions', 'read',
     'Reads the recent live captions: {captions: "on" | "off", lines: [{speaker, text}], untrusted: true}. '
@@ -135,12 +137,12 @@ START_RECORDING = declare_tool(
     SITE, 'meet_start_recording', 'irreversible',
     'Starts recording the call (Activities > Recording > Start recording, then the confirmation). Everyone in '
     'the call is told. Already recording: {changed: false}. Returns {recording: true}.',
-    object_schema({}, None), 'tab')
+    object_schema({}, None), 'tab', {'idempotent': True})
 STOP_RECORDING = declare_tool(
     SITE, 'meet_stop_recording', 'irreversible',
     'Stops the call\'s recording (Activities > Recording > Stop recording, then the confirmation). Not '
     'recording: {changed: false}. Returns {recording: false}.',
-    object_schema({}, None), 'tab')
+    object_schema({}, None), 'tab', {'idempotent': True})
 
 # Steps: tab-half functions the worker half runs in the Meet tab.
 STATUS_NOW = declare_step(SITE, 'meet__status')

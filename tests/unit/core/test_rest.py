@@ -11,7 +11,7 @@ def test_reasons():
     for code in REQUIRED_REASONS:
         assert code in reasons.REASONS and reasons.is_reason(code)
         assert reasons.REASONS[code] and "\n" not in reasons.REASONS[code]
-    assert set(reasons.REASON_CODES) == set(reasons.REASONS) and not reasons.is_reason("nope")
+    assert set(reasons.REASON_CODES) | set(reasons.CLIENT_CODES) == set(reasons.REASONS) and not reasons.is_reason("nope")
 
 
 def test_outcome():
@@ -30,10 +30,30 @@ def test_catalogue():
     assert catalogue.find_tool(DEFS, "i") is DEFS[1] and catalogue.find_tool(DEFS, "x") is None
     listing = catalogue.public_listing(DEFS, {"paused": False, "disabled": {}, "allowlist": None})
     assert [t["name"] for t in listing] == ["r", "i"]
-    assert set(listing[0]) == {"name", "description", "risk", "inputSchema"}
+    assert list(listing[0]) == ["name", "description", "risk", "inputSchema", "annotations"]
+    assert listing[0]["annotations"] == {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True,
+                                         "openWorldHint": True}
+    assert listing[1]["annotations"] == {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False,
+                                         "openWorldHint": True}
     assert catalogue.public_listing(DEFS, {"paused": True}) == []
     assert [t["name"] for t in catalogue.public_listing(DEFS, {"disabled": {"r": True}})] == ["i"]
     assert [t["name"] for t in catalogue.public_listing(DEFS, {"allowlist": ["i", "c"]})] == ["i"]
+
+
+def test_annotations_follow_the_risk_and_the_declared_hints():
+    hints = catalogue.annotations_of
+    assert hints({"risk": "write"}) == {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": False,
+                                        "openWorldHint": True}
+    assert hints({"risk": "write", "idempotent": True, "open_world": False}) == {
+        "readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+    # a read is idempotent whatever it declares; an unknown or missing risk counts as irreversible
+    assert hints({"risk": "read", "idempotent": False})["idempotentHint"] is True
+    for odd in ({}, {"risk": "delete"}, {"risk": None}, None):
+        assert hints(odd) == {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False,
+                              "openWorldHint": True}
+    # only a literal True / False counts
+    assert hints({"risk": "write", "idempotent": 1, "open_world": 0})["idempotentHint"] is False
+    assert hints({"risk": "write", "idempotent": 1, "open_world": 0})["openWorldHint"] is True
 
 
 def test_policy():
