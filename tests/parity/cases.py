@@ -863,3 +863,55 @@ for verb in ["open", "scan", "click", "press", "nope", None, 3]:
 A("sites.page.verbs", "METHODS")
 A("core.reasons", "TABLE")
 A("core.reasons", "CLIENT_TABLE")
+# === The page tool's WebMCP verbs (issue 21): page_tools, page_tool_risk, the [tools] lines ========
+_WM_DECLARATIVE = {"properties": {"cls": {"anyOf": [{"const": "e", "title": "Economy", "type": "string"},
+                                                    {"const": "b", "title": "Business", "type": "string"}],
+                                          "enum": ["e", "b"], "type": "string"},
+                                  "from": {"description": "departure city", "type": "string"}},
+                   "required": ["from"], "type": "object"}
+_WM_ADD = {"type": "object", "properties": {"sku": {"type": "string", "enum": ["sencha", "assam"]},
+                                            "qty": {"type": "integer", "minimum": 1, "maximum": 10},
+                                            "to": {"type": "object", "properties": {"zip": {"type": "string"}},
+                                                   "required": ["zip"], "additionalProperties": False},
+                                            "mode": {"const": "fast"}, "size": {"oneOf": [{"const": 1}, {"const": 2}]}},
+           "required": ["sku"], "additionalProperties": False, "format": "x"}
+for _schema in [_WM_DECLARATIVE, _WM_ADD, None, True, False, {}, "x", {"type": "string"},
+                {"type": "object", "properties": {"c": {"type": "string", "pattern": "^A"}}},
+                {"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}]}}},
+                {"type": "object", "properties": {"a": {"oneOf": [{"const": 1}, {"const": 1}]}}},
+                {"type": "object", "properties": {"a": {"type": ["string", "nul"]}}},
+                {"type": "object", "properties": {"a": {"type": "string", "maxLength": -1}}},
+                {"type": "object", "properties": {"__proto__": {"type": "string"}}},
+                {"type": "object", "properties": {"a": {"type": "array", "items": [{}]}}}]:
+    C("sites.page.page_tools", "checkable_schema", _schema)
+for _args in [{}, {"sku": "sencha"}, {"sku": "earl"}, {"sku": "assam", "qty": 2.5}, {"sku": "assam", "to": {}},
+              {"sku": "assam", "x": 1}, {"sku": "assam", "mode": "slow"}, {"sku": "assam", "size": 2}, [], None]:
+    C("sites.page.page_tools", "args_problem", {"type": "object", "properties": {"sku": {"type": "string"}},
+                                                "required": ["sku"], "additionalProperties": False}, _args)
+_WM_RAW = {"frame": "f2", "name": "add_to_cart", "title": "Add", "description": "Adds a tea.\nNow.",
+           "origin": "https://shop.test", "inputSchema": _WM_ADD, "url": "https://shop.test/help.html",
+           "annotations": {"readOnlyHint": False, "consequentialHint": True, "debugging": False},
+           "form": {"autosubmit": True, "action": "https://shop.test/order", "x": 1}}
+for _raw in [_WM_RAW, {**_WM_RAW, "frame": ""}, {"name": "x", "inputSchema": "y", "annotations": None}, None, [], {}]:
+    C("sites.page.page_tools", "descriptor", _raw)
+    C("sites.page.page_tools", "fingerprint", _raw)
+    C("sites.page.page_tools", "listing", _raw, "read")
+    C("sites.page.page_tools", "preview", _raw, {"sku": "sencha", "qty": 2}, ["why"])
+    C("sites.page.risk", "page_tool_risk", _raw, ["publish", None])
+for _name in ["buyGiftCard", "purchase_gift_card", "get_cart", "publishPost", "deleteÄrger", "ÉtéPay", "", None, 3]:
+    C("sites.page.risk", "identifier_words", _name)
+    C("sites.page.risk", "page_tool_risk", {"local": _name, "title": "", "description": "",
+                                            "annotations": {"readOnlyHint": True}}, ["publish"])
+C("sites.page.page_tools", "find", [{"name": "a"}, {"name": "b"}, {"name": "b"}, "junk"], "b")
+C("sites.page.page_tools", "qualified", "f3", "x")
+C("sites.page.page_tools", "qualified", "", "x")
+C("sites.page.scan_format", "tools_section",
+  [{"name": "add_to_cart", "risk": "irreversible", "title": "Add to cart", "description": "Adds a tea."},
+   {"name": "f1:hours", "risk": "read", "title": "", "description": "Tells\nwhen " + ASTRAL * 70},
+   {"name": "same", "risk": "read", "title": "same"}, "junk", {}])
+C("sites.page.scan_format", "tools_section", [{"name": "t" + str(_i), "risk": "read"} for _i in range(33)])
+C("sites.page.scan_format", "tools_section", None)
+C("schema", "check_tool_schema", {"type": "object", "properties": {"args": {"type": "object", "description": "d"}},
+                                  "additionalProperties": False})
+C("schema", "check_tool_schema", {"type": "object", "properties": {"args": {"type": "object", "properties": {}}},
+                                  "additionalProperties": False})
