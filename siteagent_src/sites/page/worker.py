@@ -263,10 +263,11 @@ async def _page_tools(tab_id):
     return _answer(await _call(tab_id, 0, {'op': 'tools'}), 'tools')['tools']
 
 
-async def _checked_tool(tab_id, args):
-    """The page tool `tool` names, with `args` checked against its input schema before anything
-    runs: raises stale_uid (no such tool now), not_supported (a schema Site Agent cannot check, or
-    two tools of that name) or invalid_args."""
+async def _named_tool(tab_id, args):
+    """The page tool `tool` names (a descriptor); raises stale_uid (no such tool now) or
+    not_supported (two tools of that name)."""
+    if 'tool' not in args:          # the judge runs before the handler checks what a verb needs
+        raise invalid_arg('tool', 'is required for method "call_tool"')
     name = args['tool']
     found = page_tools.find(await _page_tools(tab_id), name)
     if found['count'] == 0:
@@ -275,7 +276,13 @@ async def _checked_tool(tab_id, args):
     if found['count'] > 1:
         raise ToolError(NOT_SUPPORTED, 'tool: ' + str(found['count']) + ' of the page\'s tools are named "' + name +
                         '"; Site Agent cannot tell which would run, so none is called', {'field': 'tool'})
-    tool = found['tool']
+    return found['tool']
+
+
+def _check_args(tool, args):
+    """`args` checked against the tool's input schema, before anything runs: raises not_supported (a
+    schema Site Agent cannot check exactly) or invalid_args."""
+    name = tool['name']
     checkable = page_tools.checkable_schema(tool['inputSchema'])
     if checkable['problem'] != None:
         raise ToolError(NOT_SUPPORTED, 'tool: the input schema of "' + name + '" is outside what Site Agent can check ('
@@ -285,7 +292,6 @@ async def _checked_tool(tab_id, args):
     if bad != None:
         raise ToolError(INVALID_ARGS, bad['message'] + ' (the input schema of the page\'s tool "' + name + '")',
                         {'field': bad['field']})
-    return tool
 
 
 async def _extra_terms():
@@ -297,7 +303,8 @@ async def _judge_page_tool(args, ctx):
     """call_tool's risk (sites/page/risk.py page_tool_risk) and its approval text; the call is bound
     to the tool judged here (ctx['page_tool']: its fingerprint)."""
     tab = await _ready_tab(args)
-    tool = await _checked_tool(tab['id'], args)
+    tool = await _named_tool(tab['id'], args)
+    _check_args(tool, args)
     verdict = page_risk.page_tool_risk(tool, await _extra_terms())
     if ctx != None:
         ctx['page_tool'] = {'tab': tab['id'], 'name': tool['name'], 'fingerprint': tool['fingerprint']}
@@ -315,11 +322,12 @@ async def _list_page_tools(tab):
 async def _call_page_tool(tab, args, ctx):
     """Run the page tool `tool` in the tab: the very tool that was judged (and approved), or none."""
     judged = ctx['page_tool'] if ctx != None and 'page_tool' in ctx else None
-    tool = await _checked_tool(tab['id'], args)
+    tool = await _named_tool(tab['id'], args)
     if judged != None and (judged['tab'] != tab['id'] or judged['name'] != tool['name'] or
                            judged['fingerprint'] != tool['fingerprint']):
         raise ToolError(STALE_UID, 'tool: "' + tool['name'] + '" changed after it was judged (its words, schema, hints '
                         'or frame differ); nothing ran', {'field': 'tool', 'hint': 'scan again'})
+    _check_args(tool, args)
     payload = {'op': 'call_tool', 'tool': tool['name'], 'fingerprint': tool['fingerprint'], 'args': _tool_args(args),
                'timeout_ms': CONFIG['tab_timeout_ms']}
     reply = await _call(tab['id'], 0, payload, CONFIG['tab_timeout_ms'] + TOOL_TRANSPORT_MARGIN_MS)
