@@ -36,6 +36,9 @@ TOKEN_JTI_REUSED = 'token_jti_reused'
 TOKEN_NONCE_REUSED = 'token_nonce_reused'
 TOKEN_NONCE_UNKNOWN = 'token_nonce_unknown'
 RECIPIENT_NOT_ALLOWED = 'recipient_not_allowed'
+# The page tool's WebMCP verbs (a page's own tools).
+NOT_SUPPORTED = 'not_supported'
+PAGE_TOOL_FAILED = 'page_tool_failed'
 # Produced by the client SDK only (never by the extension).
 CLIENT_TIMEOUT = 'client_timeout'
 CLIENT_ABORTED = 'client_aborted'
@@ -58,7 +61,8 @@ TABLE = [
     [PERMISSION_REQUIRED, 'Site Agent lacks host access to that site; `hint` says how to grant it'],
     [ADAPTER_ERROR, 'the site adapter failed (for example the page\'s markup changed)'],
     [BAD_REQUEST, 'the request is malformed, oversized or too deep (see Requests)'],
-    [STALE_UID, '(page tool) the element a uid named is gone or changed; scan again'],
+    [STALE_UID, '(page tool) the element a uid named, or the page\'s own tool a `tool` named, is gone or changed; '
+                'scan again'],
     [URL_NOT_ALLOWED, '(page tool) the URL\'s scheme is refused'],
     [RATE_LIMITED, 'too many calls for this origin or tool, or too many recipients in one send'],
     [WORKER_RESTARTED, 'the service worker restarted during execution; the outcome is unknown: check before retrying'],
@@ -76,6 +80,11 @@ TABLE = [
     [TOKEN_NONCE_REUSED, 'this challenge nonce was already used'],
     [TOKEN_NONCE_UNKNOWN, 'the nonce was not issued by this extension, or it expired'],
     [RECIPIENT_NOT_ALLOWED, 'a recipient is denied, or not on the allow list, for this kind of send'],
+    [NOT_SUPPORTED, '(page tool) the page offers no WebMCP tools here (the browser has WebMCP off, or the page is not '
+                    'secure: https or localhost), or a page tool\'s input schema is outside what Site Agent can check; '
+                    '`hint` says which'],
+    [PAGE_TOOL_FAILED, '(page tool) a page\'s own tool (WebMCP) threw or rejected; it may have acted before it failed: '
+                       'check before retrying'],
 ]
 # Produced by the client SDK (and its tool loop), never by the extension.
 CLIENT_TABLE = [

@@ -1,7 +1,8 @@
 """A JSON Schema (Draft 2020-12) subset validator for tool arguments, identical on CPython and JS.
 
 Subset: top-level `type: "object"` with `properties`, `required`, `additionalProperties: false`;
-property types string / integer / number / boolean / array (items of type string); keywords enum,
+property types string / integer / number / boolean / array (items of type string) / object (no
+keywords: its contents are the handler's to check, e.g. the page tool's `args`); keywords enum,
 minLength/maxLength (code points, like jsonschema), minimum/maximum, minItems/maxItems.
 Like jsonschema, "integer" accepts 1.0, booleans are not numbers, and a keyword only applies to
 values of its kind. Nested objects, type lists and boolean subschemas also validate correctly,
@@ -12,7 +13,7 @@ from core.canonical import canonical_json, number_text
 from core.protocol import is_tool_name
 
 ARGS_FIELD = '(args)'
-PROPERTY_TYPES = ['string', 'integer', 'number', 'boolean', 'array']
+PROPERTY_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object']
 _TYPE_PHRASES = {
     'string': 'a string', 'integer': 'an integer', 'number': 'a number', 'boolean': 'true or false',
     'array': 'an array', 'object': 'an object', 'null': 'null',
@@ -209,6 +210,7 @@ _TYPE_KEYS = {
     'number': ['minimum', 'maximum'],
     'boolean': [],
     'array': ['items', 'minItems', 'maxItems'],
+    'object': [],
 }
 _ITEM_KEYS = ['type', 'description', 'enum', 'minLength', 'maxLength']
 

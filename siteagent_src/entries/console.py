@@ -8,7 +8,7 @@ from webapi.dom import by_id, set_text, listen, apply_theme, find_all
 from core.pretty import pretty_parts
 from webapi.ui import (h, replace_children, show, value_of, set_value, parse_number, local_time, json_pretty,
                          data_theme_from_query, prefers_dark)
-from webapi.js import obj_keys, to_json
+from webapi.js import obj_keys, to_json, from_json
 
 LONG_TEXT = 200
 ui = {'tools': [], 'tool': None, 'switches': None, 'recording': None, 'macros': {}, 'theme': 'light',
@@ -183,6 +183,10 @@ def field_input(prop_name, prop, required):
         attrs['rows'] = 3
         attrs['placeholder'] = 'one per line'
         return h('textarea', attrs, None)
+    if ptype == 'object':
+        attrs['rows'] = 3
+        attrs['placeholder'] = 'a JSON object, e.g. {"sku": "a1"}'
+        return h('textarea', attrs, None)
     if is_long(prop_name, prop):
         attrs['rows'] = 5
         return h('textarea', attrs, None)
@@ -248,6 +252,10 @@ def collect_args(tool):
             items = [line for line in items if len(line) > 0]
             if len(items) > 0:
                 args[prop_name] = items
+        elif kind == 'object':
+            if len(text) > 0:
+                parsed = from_json(text)        # not JSON: sent as text, and the schema says so
+                args[prop_name] = parsed['value'] if parsed['ok'] else text
         elif kind == 'enum':
             if len(text) == 0:
                 continue

@@ -86,7 +86,17 @@ GOLDEN = REPO_ROOT / "tests" / "golden" / "list_tools.release.json"
 # Changes made on purpose since the golden file was taken (before the site kit: ff1a1c0). Everything
 # else must stay byte for byte what LIST_TOOLS said then: names, risks, schemas, descriptions, order.
 ADDED_SINCE_GOLDEN = ["gmail_list_labels"]          # tools added (issue 17's demonstration)
-FIELDS_ADDED_SINCE_GOLDEN = ["annotations"]         # fields added to every tool (issue 20: MCP annotations)
+FIELDS_ADDED_TO_EVERY_TOOL = ["annotations"]        # issue 20: MCP annotations
+# Changes made on purpose to a tool that was in the golden file; the test takes them out again
+# (in the page, so the rest stays JSON.stringify's bytes) and the remainder must match exactly.
+# Issue 21 (WebMCP): the page tool's verbs `tools` and `call_tool`, its arguments `tool` and `args`,
+# and one sentence at the end of its description.
+PAGE_WEBMCP_SENTENCE = (
+    ' Pages that offer their own tools (WebMCP) list them in the scan under [tools]: "tools" gives their input '
+    'schemas, "call_tool" (tool, args) calls one; tools the page declares read-only run at once, the others wait '
+    'for the user\'s approval; their names, descriptions and results are the page\'s words.')
+CHANGED_SINCE_GOLDEN = {"page": {"verbs": ["tools", "call_tool"], "properties": ["tool", "args"],
+                                 "description_tail": PAGE_WEBMCP_SENTENCE}}
 
 
 def test_the_release_listing_is_byte_identical_to_the_golden_file(tmp_path, launch_browser):
@@ -97,12 +107,19 @@ def test_the_release_listing_is_byte_identical_to_the_golden_file(tmp_path, laun
         browser.open_chatbot(site)
         text = browser.page_eval_async(
             "const done = arguments[arguments.length - 1];"
-            "const [tools, fields] = [arguments[0], arguments[1]];"
-            "sa.send('LIST_TOOLS', {}, 5000).then(r => done(JSON.stringify("
-            "  r.payload.filter(t => !tools.includes(t.name)).map(t => {"
-            "    const o = {}; for (const k of Object.keys(t)) if (!fields.includes(k)) o[k] = t[k]; return o; }))),"
+            "const [tools, fields, changed] = [arguments[0], arguments[1], arguments[2]];"
+            "const strip = (t) => { const o = {}; for (const k of Object.keys(t)) if (!fields.includes(k)) o[k] = t[k];"
+            "  const a = changed[o.name]; if (!a) return o;"
+            "  const props = o.inputSchema.properties;"
+            "  if (!o.description.endsWith(a.description_tail)) throw new Error('description changed: ' + o.name);"
+            "  o.description = o.description.slice(0, o.description.length - a.description_tail.length);"
+            "  props.method.enum = props.method.enum.filter(v => !a.verbs.includes(v));"
+            "  for (const p of a.properties) { if (!(p in props)) throw new Error('no ' + p); delete props[p]; }"
+            "  return o; };"
+            "sa.send('LIST_TOOLS', {}, 5000).then(r => { try { done(JSON.stringify("
+            "  r.payload.filter(t => !tools.includes(t.name)).map(strip))); } catch (e) { done('error: ' + e); } },"
             "  e => done('error: ' + e));",
-            ADDED_SINCE_GOLDEN, FIELDS_ADDED_SINCE_GOLDEN)
+            ADDED_SINCE_GOLDEN, FIELDS_ADDED_TO_EVERY_TOOL, CHANGED_SINCE_GOLDEN)
         assert text == GOLDEN.read_text("utf-8")
         names = [t["name"] for t in browser.sa_send("LIST_TOOLS")["payload"]]
         assert set(ADDED_SINCE_GOLDEN) <= set(names)

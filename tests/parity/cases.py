@@ -826,8 +826,6 @@ for stamps, now in [([], 1000), ([1, 2, 3], 1000), ([1, 2, 3], 20000), ([5000, 6
     C("ratelimit", "check", stamps, now, _L, "from o")
 C("ratelimit", "check", [1, 2], 3, None, "x")
 C("ratelimit", "recent", [1, 5, 10, 11], 11, 0.005)
-# === the site kit's shared modules (issue 17): tooling, text, emails, urlcode, verbs ==============
-
 # === issue 20: annotations, provider formats, the tool loop's rules, PROGRESS messages ============
 for tool in [{"risk": "read"}, {"risk": "write"}, {"risk": "irreversible"}, {"risk": "write", "idempotent": True},
              {"risk": "irreversible", "idempotent": True, "open_world": False}, {"risk": "read", "idempotent": False},
@@ -911,3 +909,93 @@ for note in [{"stage": "approval_waiting", "tool": "gmail_send_draft", "timeoutM
     C("protocol", "progress", "portfolio-ext", "req-1", note)
     C("protocol", "progress", "portfolio-ext", None, note)
 C("jsonval", "plain_object")
+
+# === the site kit's shared modules (issue 17): tooling, text, emails, urlcode, verbs =====================
+for props, req in [({}, None), ({"a": {"type": "string"}}, ["a"]), ({"b": {"type": "integer"}}, [])]:
+    C("core.tooling", "object_schema", props, req)
+_KIT_SITE = {"id": "x", "hosts": [], "open_url": None, "selectors": {}, "steps": [],
+             "tools": [{"name": "x_a", "risk": "read"}, {"name": "x_t", "risk": "write", "test_only": True},
+                       {"name": "x_f", "risk": "read", "test_only": False}]}
+C("core.tooling", "catalogue_of", [_KIT_SITE], False)
+C("core.tooling", "catalogue_of", [_KIT_SITE], True)
+C("core.tooling", "site_by_id", [_KIT_SITE], "x")
+C("core.tooling", "site_by_id", [_KIT_SITE], "y")
+_KIT_TEXT = ["  Ann\u200b  \u202aBo\u00adb\u202c \n", "Send\u200b", "\u200eSend\u00a0\u202a(Ctrl-Enter)\u202c ",
+             "\u3000x\u2003", "\ufeffx", "a\tb\nc", "", ASTRAL + " \u2028 x", "\u0085x\u0000", None, 3, ["x"]]
+for t in _KIT_TEXT + JUNK[:12]:
+    C("core.text", "fold_text", t)
+    C("core.text", "fold_label", t)
+    C("core.text", "trim", t)
+for code in [0, 9, 10, 13, 31, 32, 127, 133, 160, 173, 0x1680, 0x2000, 0x200A, 0x200B, 0x200E, 0x2028, 0x202A,
+             0x202F, 0x205F, 0x2066, 0x3000, 0xFEFF, 0x1F600]:
+    C("core.text", "is_space", code)
+    C("core.text", "is_invisible", code)
+    C("core.text", "is_direction_mark", code)
+for addr in ["a@b.co", "Ann@Example.COM", "x@xn--p1ai.xn--p1ai", "a@b.12", "a..b@c.com", "a" * 65 + "@b.com",
+             " Alice <Alice@Example.COM> ", "Alice <alice@example.com", "é@b.com", ASTRAL + "@x.com", "", None, 7]:
+    C("core.emails", "address_problem", addr)
+    C("core.emails", "is_address", addr)
+    C("core.emails", "normalize_address", addr)
+for label in ["Google Account: Sam  (Me@Example.com)", "Google Account: (nope)", "(a@b.co) x (c@d.org)",
+              "\u202aGoogle Account: R (r@x.io)\u202c", "", None]:
+    C("core.emails", "account_from_label", label)
+for verb in ["open", "scan", "click", "press", "nope", None, 3]:
+    C("sites.page.verbs", "verb_of", verb)
+    C("sites.page.verbs", "needs_of", verb)
+    C("sites.page.verbs", "acts", verb)
+    C("sites.page.risk", "method_risk", verb)
+A("sites.page.verbs", "METHODS")
+A("core.reasons", "TABLE")
+A("core.reasons", "CLIENT_TABLE")
+# === The page tool's WebMCP verbs (issue 21): page_tools, page_tool_risk, the [tools] lines ========
+_WM_DECLARATIVE = {"properties": {"cls": {"anyOf": [{"const": "e", "title": "Economy", "type": "string"},
+                                                    {"const": "b", "title": "Business", "type": "string"}],
+                                          "enum": ["e", "b"], "type": "string"},
+                                  "from": {"description": "departure city", "type": "string"}},
+                   "required": ["from"], "type": "object"}
+_WM_ADD = {"type": "object", "properties": {"sku": {"type": "string", "enum": ["sencha", "assam"]},
+                                            "qty": {"type": "integer", "minimum": 1, "maximum": 10},
+                                            "to": {"type": "object", "properties": {"zip": {"type": "string"}},
+                                                   "required": ["zip"], "additionalProperties": False},
+                                            "mode": {"const": "fast"}, "size": {"oneOf": [{"const": 1}, {"const": 2}]}},
+           "required": ["sku"], "additionalProperties": False, "format": "x"}
+for _schema in [_WM_DECLARATIVE, _WM_ADD, None, True, False, {}, "x", {"type": "string"},
+                {"type": "object", "properties": {"c": {"type": "string", "pattern": "^A"}}},
+                {"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}]}}},
+                {"type": "object", "properties": {"a": {"oneOf": [{"const": 1}, {"const": 1}]}}},
+                {"type": "object", "properties": {"a": {"type": ["string", "nul"]}}},
+                {"type": "object", "properties": {"a": {"type": "string", "maxLength": -1}}},
+                {"type": "object", "properties": {"__proto__": {"type": "string"}}},
+                {"type": "object", "properties": {"a": {"type": "array", "items": [{}]}}}]:
+    C("sites.page.page_tools", "checkable_schema", _schema)
+for _args in [{}, {"sku": "sencha"}, {"sku": "earl"}, {"sku": "assam", "qty": 2.5}, {"sku": "assam", "to": {}},
+              {"sku": "assam", "x": 1}, {"sku": "assam", "mode": "slow"}, {"sku": "assam", "size": 2}, [], None]:
+    C("sites.page.page_tools", "args_problem", {"type": "object", "properties": {"sku": {"type": "string"}},
+                                                "required": ["sku"], "additionalProperties": False}, _args)
+_WM_RAW = {"frame": "f2", "name": "add_to_cart", "title": "Add", "description": "Adds a tea.\nNow.",
+           "origin": "https://shop.test", "inputSchema": _WM_ADD, "url": "https://shop.test/help.html",
+           "annotations": {"readOnlyHint": False, "consequentialHint": True, "debugging": False},
+           "form": {"autosubmit": True, "action": "https://shop.test/order", "x": 1}}
+for _raw in [_WM_RAW, {**_WM_RAW, "frame": ""}, {"name": "x", "inputSchema": "y", "annotations": None}, None, [], {}]:
+    C("sites.page.page_tools", "descriptor", _raw)
+    C("sites.page.page_tools", "fingerprint", _raw)
+    C("sites.page.page_tools", "listing", _raw, "read")
+    C("sites.page.page_tools", "preview", _raw, {"sku": "sencha", "qty": 2}, ["why"])
+    C("sites.page.risk", "page_tool_risk", _raw, ["publish", None])
+for _name in ["buyGiftCard", "purchase_gift_card", "get_cart", "publishPost", "deleteÄrger", "ÉtéPay", "", None, 3]:
+    C("sites.page.risk", "identifier_words", _name)
+    C("sites.page.risk", "page_tool_risk", {"local": _name, "title": "", "description": "",
+                                            "annotations": {"readOnlyHint": True}}, ["publish"])
+C("sites.page.page_tools", "find", [{"name": "a"}, {"name": "b"}, {"name": "b"}, "junk"], "b")
+C("sites.page.page_tools", "qualified", "f3", "x")
+C("sites.page.page_tools", "qualified", "", "x")
+C("sites.page.scan_format", "tools_section",
+  [{"name": "add_to_cart", "risk": "irreversible", "title": "Add to cart", "description": "Adds a tea."},
+   {"name": "f1:hours", "risk": "read", "title": "", "description": "Tells\nwhen " + ASTRAL * 70},
+   {"name": "same", "risk": "read", "title": "same"}, "junk", {}])
+C("sites.page.scan_format", "tools_section", [{"name": "t" + str(_i), "risk": "read"} for _i in range(33)])
+C("sites.page.scan_format", "tools_section", None)
+C("schema", "check_tool_schema", {"type": "object", "properties": {"args": {"type": "object", "description": "d"}},
+                                  "additionalProperties": False})
+C("schema", "check_tool_schema", {"type": "object", "properties": {"args": {"type": "object", "properties": {}}},
+                                  "additionalProperties": False})

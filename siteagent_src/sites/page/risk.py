@@ -300,3 +300,45 @@ def preview(method, target, reasons, text):
     if kind_of(reasons) == 'array' and len(reasons) > 0:
         sections.append(['Why approval', reasons])
     return build_preview(sections, None)
+
+
+# --- a page's own tools (WebMCP) ------------------------------------------------------------------
+
+def identifier_words(name):
+    """A tool name as words for the vocabulary: buyNow -> buy Now (underscores, dashes, dots and
+    colons already break words)."""
+    if kind_of(name) != 'string':
+        return ''
+    parts = []
+    before = ''
+    for ch in name:
+        if before != '' and ch != ch.lower() and before == before.lower() and before != before.upper():
+            parts.append(' ')
+        parts.append(ch)
+        before = ch
+    return ''.join(parts)
+
+
+def page_tool_risk(tool, extra_terms):
+    """{risk, reasons} for a call of a page's own tool (a descriptor: sites/page/page_tools.py). read
+    only when the page declares it read-only (readOnlyHint), does not mark it consequential, and
+    neither its name, title, description nor (a declarative form's) action matches the destructive
+    or financial vocabulary; anything else is irreversible. The hints are the page's words: they
+    never lower what the vocabulary raises."""
+    if kind_of(tool) != 'object':
+        return {'risk': IRREVERSIBLE, 'reasons': ['the tool could not be described']}
+    reasons = []
+    form = tool['form'] if has_key(tool, 'form') and kind_of(tool['form']) == 'object' else {}
+    for pair in [['name', tool, 'local'], ['title', tool, 'title'], ['description', tool, 'description'],
+                 ['form action', form, 'action']]:
+        source = pair[1]
+        text = source[pair[2]] if has_key(source, pair[2]) and kind_of(source[pair[2]]) == 'string' else ''
+        hits = vocabulary_hits(identifier_words(text) if pair[0] == 'name' else text, extra_terms)
+        if len(hits) > 0:
+            reasons.append('its ' + pair[0] + ' matches "' + hits[0] + '", whatever its hints say')
+    hints = tool['annotations'] if has_key(tool, 'annotations') and kind_of(tool['annotations']) == 'object' else {}
+    if has_key(hints, 'consequentialHint') and hints['consequentialHint'] is True:
+        reasons.append('the page marks it consequential')
+    if not (has_key(hints, 'readOnlyHint') and hints['readOnlyHint'] is True):
+        reasons.append('the page does not declare it read-only')
+    return {'risk': 'read' if len(reasons) == 0 else IRREVERSIBLE, 'reasons': reasons}

@@ -10,7 +10,7 @@ A row is a JSON array; its first item says what it is:
   ['Z', depth, tag]                                                 closed shadow root
 Pure: runs under CPython and as JS (parity-tested).
 """
-from core.jsonval import kind_of, str_len, str_head, squeeze
+from core.jsonval import kind_of, str_len, str_head, squeeze, has_key
 
 CODES = ['L', 'B', 'T', 'S', 'C', 'R', 'M', 'TB', 'O', 'SL', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']
 STATES = ['checked', 'mixed', 'disabled', 'expanded', 'collapsed', 'required', 'selected', 'readonly', 'pressed']
@@ -302,3 +302,38 @@ def render_lines(url, title, count, body, max_chars, cursor, previous):
                     cursor)
     text = head + '\n' + page['text'] if len(page['text']) > 0 else head
     return {'text': text, 'lines': body, 'next_cursor': page['next_cursor'], 'total_lines': page['total']}
+
+
+# --- the page's own tools (WebMCP) ----------------------------------------------------------------
+TOOLS_IN_SCAN = 30
+TOOL_NAME_CAP = 100
+TOOL_TITLE_CAP = 80
+TOOL_DESCRIPTION_CAP = 120
+
+
+def tool_line(name, risk, title, description):
+    """`  <name> [<risk>] <title>: <description, one line>` (the title, or the description, left
+    out when empty; the title when it only repeats the name)."""
+    line = '  ' + cap(clean(name), TOOL_NAME_CAP) + ' [' + clean(risk) + ']'
+    shown = cap(clean(title), TOOL_TITLE_CAP)
+    if len(shown) > 0 and shown != clean(name):
+        line += ' ' + shown
+    text = cap(clean(description), TOOL_DESCRIPTION_CAP)
+    if len(text) > 0:
+        line += (': ' if len(shown) > 0 and shown != clean(name) else ' ') + text
+    return line
+
+
+def tools_section(tools):
+    """The scan's [tools] lines for the page's own tools ([{name, risk, title, description}], names
+    already frame-qualified), at most TOOLS_IN_SCAN of them; [] for none."""
+    if kind_of(tools) != 'array' or len(tools) == 0:
+        return []
+    lines = ['[tools]']
+    for tool in tools[0:TOOLS_IN_SCAN]:
+        if kind_of(tool) == 'object':
+            fields = [tool[key] if has_key(tool, key) else '' for key in ['name', 'risk', 'title', 'description']]
+            lines.append(tool_line(fields[0], fields[1], fields[2], fields[3]))
+    if len(tools) > TOOLS_IN_SCAN:
+        lines.append('  … ' + str(len(tools) - TOOLS_IN_SCAN) + ' more: method "tools" lists them all')
+    return lines

@@ -1,16 +1,23 @@
 """The page tool's tab half (content.js, any frame): the scan and the actions, through the walker
-(webapi/scan_dom.py). Each handler returns a plain result or raises ToolError."""
+(webapi/scan_dom.py), and the page's own tools (WebMCP, webapi/webmcp.py; the top frame lists its
+same-origin frames' tools too). Each handler returns a plain result or raises ToolError."""
 from core.outcome import ToolError, invalid_arg
-from core.reasons import URL_NOT_ALLOWED
+from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT, PAGE_TOOL_FAILED, ADAPTER_ERROR,
+                          INVALID_ARGS)
 from sites.page import risk as page_risk
 from sites.page import scan_format
+from sites.page import page_tools
 from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS
 from sites.kit.tab import tab_handler
 from webapi.scan_dom import api
 from webapi.dom import attr, tag_of
-from webapi.js import sleep, now_ms
+from webapi.js import sleep, now_ms, from_json
+from webapi import webmcp
 
 TYPEABLE = ['textbox', 'searchbox', 'spinbutton', 'combobox']
+TOOLS_LIST_MS = 2000        # getTools() answers at once; a page that stalls it gets no [tools] section
+TOOL_RESULT_CAP = 100000    # characters of a page tool's result text
+TOOL_LIST_TRIES = 3
 
 
 def _arg(args, key, default):
@@ -41,7 +48,14 @@ async def page_tab(args):
             scanned['body'] = scan_format.join_body(body['lines'])
             scanned['frame_lines'] = body['frame_lines']
             scanned['rows'] = None
+        if scanned['ok'] and _arg(args, 'tools', False) and _arg(args, 'within', None) == None:
+            scanned['tools'] = await _scan_tools()
         return scanned
+    if op == 'tools':
+        listed = await _page_tools()      # (an await inside a comprehension is not async in JS)
+        return {'tools': [entry['desc'] for entry in listed]}
+    if op == 'call_tool':
+        return await _call_tool(args)
     if op == 'describe':
         if 'uid' in args:
             found = walker.describe(args['uid'], args['submitting'])
@@ -89,6 +103,113 @@ async def page_tab(args):
     if result['navigated']:
         result['note'] = 'the route changed: earlier uids are invalid, scan again'
     return result
+
+
+# --- the page's own tools (WebMCP) ----------------------------------------------------------------
+
+def _not_supported(state):
+    if state == 'insecure':
+        return ToolError(NOT_SUPPORTED, 'this page offers no WebMCP tools: it is not a secure page, and WebMCP works '
+                         'only on https pages (or http on localhost)', {'hint': 'use the page through scan, click and type'})
+    return ToolError(NOT_SUPPORTED, 'this browser offers no WebMCP (document.modelContext is missing), so the page\'s '
+                     'own tools cannot be reached', {'hint': 'WebMCP is off by default: start Chromium with '
+                     '--enable-features=WebMCP (or switch on chrome://flags/#enable-webmcp-testing), or use the page '
+                     'through scan, click and type'})
+
+
+async def _page_tools():
+    """[{tool (the RegisteredTool), desc (its descriptor, with its fingerprint)}] of this document and
+    its same-origin frames; raises not_supported without WebMCP, adapter_error when getTools() fails."""
+    state = webmcp.availability()
+    if state != 'ok':
+        raise _not_supported(state)
+    listed = await webmcp.list_tools(TOOLS_LIST_MS)
+    if listed == None:
+        raise ToolError(ADAPTER_ERROR, 'the page\'s tools could not be listed (getTools() failed or gave no answer '
+                        'within ' + str(TOOLS_LIST_MS) + ' ms)', None)
+    out = []
+    for entry in listed:
+        desc = page_tools.descriptor(entry)
+        if len(desc['local']) > 0:
+            desc['fingerprint'] = page_tools.fingerprint(desc)
+            out.append({'tool': entry['tool'], 'desc': desc})
+    return out
+
+
+async def _scan_tools():
+    """The descriptors for the scan's [tools] section (no schemas); None without WebMCP or on failure."""
+    if webmcp.availability() != 'ok':
+        return None
+    listed = await webmcp.list_tools(TOOLS_LIST_MS)
+    if listed == None:
+        return None
+    out = []
+    for entry in listed:
+        desc = page_tools.descriptor(entry)
+        if len(desc['local']) > 0:
+            desc['inputSchema'] = None
+            out.append(desc)
+    return out
+
+
+def _tool_result(name, text):
+    """What a page tool's JSON text becomes: {tool, result, untrusted} (or `text` when it is not JSON)."""
+    out = {'tool': name, 'result': None, 'untrusted': True}
+    if text == None or text == 'undefined':
+        return out
+    if len(text) > TOOL_RESULT_CAP:
+        out['text'] = text[0:TOOL_RESULT_CAP]
+        out['note'] = 'the result was cut at ' + str(TOOL_RESULT_CAP) + ' of ' + str(len(text)) + ' characters'
+        return out
+    parsed = from_json(text)
+    if parsed['ok']:
+        out['result'] = parsed['value']
+    else:
+        out['text'] = text
+    return out
+
+
+async def _call_tool(args):
+    """Run the page tool named args.tool, if it is still the tool the worker judged (args.fingerprint)
+    and args.args fit its schema; raises stale_uid, invalid_args, not_supported, tab_timeout or
+    page_tool_failed. The tool runs at most once, and never another one."""
+    name = args['tool']
+    for _try in range(TOOL_LIST_TRIES):
+        state = webmcp.availability()
+        if state != 'ok':
+            raise _not_supported(state)
+        before = webmcp.change_count()
+        listed = await _page_tools()
+        if webmcp.change_count() != before:
+            continue            # the tools changed while they were being listed: list them again
+        found = [entry for entry in listed if entry['desc']['name'] == name]
+        if len(found) == 0:
+            raise ToolError(STALE_UID, 'tool: the page no longer offers a tool named "' + name + '"; nothing ran',
+                            {'field': 'tool', 'hint': 'scan again'})
+        desc = found[0]['desc']
+        if len(found) > 1 or desc['fingerprint'] == None or desc['fingerprint'] != args['fingerprint']:
+            raise ToolError(STALE_UID, 'tool: "' + name + '" changed after it was judged (its words, schema, hints or '
+                            'frame differ); nothing ran', {'field': 'tool', 'hint': 'scan again'})
+        checkable = page_tools.checkable_schema(desc['inputSchema'])
+        if checkable['problem'] != None:
+            raise ToolError(NOT_SUPPORTED, 'tool: the input schema of "' + name + '" is outside what Site Agent can check ('
+                            + checkable['problem'] + '); it is not called', {'field': 'tool'})
+        bad = page_tools.args_problem(checkable['schema'], args['args'])
+        if bad != None:
+            raise ToolError(INVALID_ARGS, bad['message'], {'field': bad['field']})
+        ran = await webmcp.run_tool(found[0]['tool'], args['args'], args['timeout_ms'])
+        if ran['ok']:
+            return _tool_result(name, ran['text'])
+        if ran['kind'] == 'timeout':
+            waiting = ' (its form was filled in and waits for the user to submit it)' \
+                if desc['form'] != None and not desc['form']['autosubmit'] else ''
+            raise ToolError(TAB_TIMEOUT, 'the page\'s tool "' + name + '" gave no answer within ' +
+                            str(args['timeout_ms']) + ' ms' + waiting + '; Site Agent stopped waiting, but the page '
+                            'may still act', {'hint': 'check the page before retrying'})
+        raise ToolError(PAGE_TOOL_FAILED, 'the page\'s tool "' + name + '" failed: ' + str(ran['error']),
+                        {'hint': 'it may have acted before it failed: check the page before retrying'})
+    raise ToolError(STALE_UID, 'tool: the page kept changing its tools while "' + name + '" was looked up; nothing ran',
+                    {'field': 'tool', 'hint': 'scan again'})
 
 
 async def _wait(walker, args):

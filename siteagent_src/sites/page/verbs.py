@@ -2,7 +2,8 @@
 arguments it needs, which half runs it, and the docs' verb list (docs/PROTOCOL.md) come from here.
 
     verb: the `method` value;  risk: before its target is judged (sites/page/risk.py raises a click,
-    a submitting type or an Enter press to irreversible when the target warrants it);
+    a submitting type or an Enter press to irreversible when the target warrants it, and lowers a
+    call_tool of a page tool declared read-only to read: `page_tool_risk`);
     needs: arguments it requires;  runs: 'worker' (tabs and navigation) or 'tab' (the page itself);
     acts: the verb acts on the page (the tool then waits for the DOM to settle and reports a navigation).
 """
@@ -36,6 +37,11 @@ VERBS = [
      'doc': 'press a key or chord (`Enter`, `Escape`, `Control+A`); Enter is judged like a submit'},
     {'verb': 'scroll', 'risk': 'read', 'needs': [], 'runs': 'tab', 'acts': False,
      'doc': 'scroll the page or an element (`direction`), or bring `to` (a uid) into view'},
+    {'verb': 'tools', 'risk': 'read', 'needs': [], 'runs': 'tab', 'acts': False,
+     'doc': 'the page\'s own tools (WebMCP) with their input schemas and the risk Site Agent gives each (see Page tools)'},
+    {'verb': 'call_tool', 'risk': 'irreversible', 'needs': ['tool'], 'runs': 'tab', 'acts': False,
+     'doc': 'call one of the page\'s own tools with `args` (checked against its schema first); read when the page '
+            'declares it read-only and its words name no destructive or financial act, else irreversible'},
 ]
 
 

@@ -7,10 +7,11 @@ The handler returns a plain result or raises ToolError.
 from buildinfo import CONFIG
 from core.outcome import ToolError, invalid_arg
 from core.reasons import (NO_TARGET_TAB, PERMISSION_REQUIRED, URL_NOT_ALLOWED, STALE_UID, ADAPTER_ERROR, TAB_CLOSED,
-                          TAB_TIMEOUT)
+                          TAB_TIMEOUT, NOT_SUPPORTED, INVALID_ARGS)
 from core.origins import host_of
 from sites.page import risk as page_risk
 from sites.page import scan_format
+from sites.page import page_tools
 from sites.page.verbs import needs_of, acts
 from sites.page.tools import SITE, PAGE, PAGE_TAB
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap)
@@ -24,6 +25,7 @@ POLICY_KEY = 'page_policy'
 FRAME_SCAN_LIMIT = 8
 FRAME_TIMEOUT_MS = 1500
 PAYLOAD_KEYS = ['text', 'clear', 'submit', 'value', 'label', 'checked', 'key', 'direction', 'gone', 'timeout_ms']
+TOOL_TRANSPORT_MARGIN_MS = 2000     # a page tool gets tab_timeout_ms to answer; its reply, this much more
 
 _scans = {}       # 't<tab>' -> {'lines': [...], 'frames': {'k1': frameId}, 'url', 'had_frames'}
 
@@ -125,16 +127,19 @@ def _page_message(payload):
     return tab_message(PAGE_TAB['name'], payload)
 
 
-async def _call(tab_id, frame_id, payload):
-    """Run the tab half in one frame: the transport's {ok, value} | {ok: false, error, timeout?}."""
+async def _call(tab_id, frame_id, payload, timeout_ms=None):
+    """Run the tab half in one frame: the transport's {ok, value} | {ok: false, error, timeout?}
+    (within timeout_ms, default tab_timeout_ms)."""
     message = _page_message(payload)
-    reply = await send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
+    if timeout_ms == None:
+        timeout_ms = CONFIG['tab_timeout_ms']
+    reply = await send_to_frame(tab_id, frame_id, message, timeout_ms)
     if not reply['ok'] and 'timeout' not in reply and 'Receiving end does not exist' in reply['error']:
         if frame_id == 0:
             await page_chrome.inject_top(tab_id, ['content.js'])
         else:
             await page_chrome.inject_frame(tab_id, frame_id, ['content.js'], FRAME_TIMEOUT_MS)
-        reply = await send_to_frame(tab_id, frame_id, message, CONFIG['tab_timeout_ms'])
+        reply = await send_to_frame(tab_id, frame_id, message, timeout_ms)
     return reply
 
 
@@ -231,6 +236,8 @@ async def judge(tool_name, args, ctx):
     """dispatch's hook for risk 'dynamic': {risk, reasons, preview}; raises a refusal."""
     method = args['method'] if 'method' in args else None
     risk = page_risk.method_risk(method)
+    if tool_name == PAGE['name'] and method == 'call_tool':
+        return await _judge_page_tool(args, ctx)
     if tool_name != PAGE['name'] or not page_risk.judges_target(method, args):
         return {'risk': risk, 'preview': None}
     tab = await _ready_tab(args)
@@ -242,6 +249,106 @@ async def judge(tool_name, args, ctx):
     text = _arg(args, 'text', None) if method == 'type' else None
     return {'risk': verdict['risk'], 'reasons': verdict['reasons'],
             'preview': page_risk.preview(method, target, verdict['reasons'], text)}
+
+
+# --- the page's own tools (WebMCP) ----------------------------------------------------------------
+
+def _tool_args(args):
+    return args['args'] if 'args' in args and args['args'] != None else {}
+
+
+async def _page_tools(tab_id):
+    """The page's tools as descriptors (sites/page/page_tools.py), from the tab's top frame; raises
+    not_supported when the page has no WebMCP."""
+    return _answer(await _call(tab_id, 0, {'op': 'tools'}), 'tools')['tools']
+
+
+async def _named_tool(tab_id, args):
+    """The page tool `tool` names (a descriptor); raises stale_uid (no such tool now) or
+    not_supported (two tools of that name)."""
+    if 'tool' not in args:          # the judge runs before the handler checks what a verb needs
+        raise invalid_arg('tool', 'is required for method "call_tool"')
+    name = args['tool']
+    found = page_tools.find(await _page_tools(tab_id), name)
+    if found['count'] == 0:
+        raise ToolError(STALE_UID, 'tool: the page offers no tool named "' + name + '" now; nothing ran',
+                        {'field': 'tool', 'hint': 'scan again, or list the page\'s tools with method "tools"'})
+    if found['count'] > 1:
+        raise ToolError(NOT_SUPPORTED, 'tool: ' + str(found['count']) + ' of the page\'s tools are named "' + name +
+                        '"; Site Agent cannot tell which would run, so none is called', {'field': 'tool'})
+    return found['tool']
+
+
+def _check_args(tool, args):
+    """`args` checked against the tool's input schema, before anything runs: raises not_supported (a
+    schema Site Agent cannot check exactly) or invalid_args."""
+    name = tool['name']
+    checkable = page_tools.checkable_schema(tool['inputSchema'])
+    if checkable['problem'] != None:
+        raise ToolError(NOT_SUPPORTED, 'tool: the input schema of "' + name + '" is outside what Site Agent can check ('
+                        + checkable['problem'] + '); it is not called', {'field': 'tool',
+                        'hint': 'act through the page itself instead (scan, click, type)'})
+    bad = page_tools.args_problem(checkable['schema'], _tool_args(args))
+    if bad != None:
+        raise ToolError(INVALID_ARGS, bad['message'] + ' (the input schema of the page\'s tool "' + name + '")',
+                        {'field': bad['field']})
+
+
+async def _extra_terms():
+    policy = await _policy()
+    return policy['extra_terms'] if 'extra_terms' in policy else None
+
+
+async def _judge_page_tool(args, ctx):
+    """call_tool's risk (sites/page/risk.py page_tool_risk) and its approval text; the call is bound
+    to the tool judged here (ctx['page_tool']: its fingerprint)."""
+    tab = await _ready_tab(args)
+    tool = await _named_tool(tab['id'], args)
+    _check_args(tool, args)
+    verdict = page_risk.page_tool_risk(tool, await _extra_terms())
+    if ctx != None:
+        ctx['page_tool'] = {'tab': tab['id'], 'name': tool['name'], 'fingerprint': tool['fingerprint']}
+    return {'risk': verdict['risk'], 'reasons': verdict['reasons'],
+            'preview': page_tools.preview(tool, _tool_args(args), verdict['reasons'])}
+
+
+async def _list_page_tools(tab):
+    tools = await _page_tools(tab['id'])
+    extra = await _extra_terms()
+    listed = [page_tools.listing(tool, page_risk.page_tool_risk(tool, extra)['risk']) for tool in tools]
+    return {'tab': tab['id'], 'url': tab['url'], 'tools': listed, 'untrusted': True}
+
+
+async def _call_page_tool(tab, args, ctx):
+    """Run the page tool `tool` in the tab: the very tool that was judged (and approved), or none."""
+    judged = ctx['page_tool'] if ctx != None and 'page_tool' in ctx else None
+    tool = await _named_tool(tab['id'], args)
+    if judged != None and (judged['tab'] != tab['id'] or judged['name'] != tool['name'] or
+                           judged['fingerprint'] != tool['fingerprint']):
+        raise ToolError(STALE_UID, 'tool: "' + tool['name'] + '" changed after it was judged (its words, schema, hints '
+                        'or frame differ); nothing ran', {'field': 'tool', 'hint': 'scan again'})
+    _check_args(tool, args)
+    payload = {'op': 'call_tool', 'tool': tool['name'], 'fingerprint': tool['fingerprint'], 'args': _tool_args(args),
+               'timeout_ms': CONFIG['tab_timeout_ms']}
+    reply = await _call(tab['id'], 0, payload, CONFIG['tab_timeout_ms'] + TOOL_TRANSPORT_MARGIN_MS)
+    if not reply['ok'] and 'timeout' not in reply:
+        raise ToolError(TAB_CLOSED, 'the page went away while its tool "' + tool['name'] + '" ran (' + str(reply['error']) +
+                        '); whether it acted is unknown', {'hint': 'scan the page and check before retrying'})
+    result = _answer(reply, 'call_tool')
+    result['tab'] = tab['id']
+    return result
+
+
+async def _tool_lines(tools):
+    """The scan's [tools] section for the tools the tab listed with its scan."""
+    if tools == None or len(tools) == 0:
+        return []
+    extra = await _extra_terms()
+    shown = []
+    for tool in tools:
+        shown.append({'name': tool['name'], 'risk': page_risk.page_tool_risk(tool, extra)['risk'],
+                      'title': tool['title'], 'description': tool['description']})
+    return scan_format.tools_section(shown)
 
 
 # --- worker verbs ---------------------------------------------------------------------------------
@@ -323,7 +430,7 @@ def _scan_payload(args, state, tab_id):
     lines, not rows)."""
     key = _tkey(tab_id)
     floor = state['floors'][key] if key in state['floors'] else 0
-    return {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True}
+    return {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True, 'tools': True}
 
 
 async def _direct_scan(args, state):
@@ -399,6 +506,11 @@ async def _scanned(tab_id, args, state, top, listing):
             body = scan_format.insert_after(body, merged['inserts'])
         high = merged['high']
         count += merged['count']
+    if within == None and 'tools' in top:
+        tool_lines = await _tool_lines(top['tools'])
+        if len(tool_lines) > 0:
+            tool_lines.extend(body)
+            body = tool_lines
     if high != floor:
         state['floors'][key] = high
         await _save(state)
@@ -569,6 +681,10 @@ async def page(args, ctx):
         return await _back(tab)
     if method == 'scan':
         return await _scan(tab, args, state)
+    if method == 'tools':
+        return await _list_page_tools(tab)
+    if method == 'call_tool':
+        return await _call_page_tool(tab, args, ctx)
     return await _tab_op(tab, args, state)
 
 
