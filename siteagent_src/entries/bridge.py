@@ -5,7 +5,7 @@ from core.outcome import failure
 from core.reasons import WORKER_RESTARTED, BAD_REQUEST
 from webapi.chrome import send_message, ask_worker, context_alive
 from webapi.dom import listen, unlisten, post_to_window, page_origin, is_top_frame, root_theme
-from webapi.js import random_id
+from webapi.js import random_id, sleep
 
 GUARD = '__siteagentBridge'
 
@@ -14,10 +14,22 @@ def answer(request_id, request_type, payload):
     post_to_window(reply(CONFIG['extension_source'], request_id, request_type, payload), page_origin())
 
 
+STATUS_ATTEMPTS = 4          # a worker that is still shutting down can drop the first question
+
+
 async def settle_after_restart(call_id):
-    """The worker died mid-call: ask the new one what became of it (it settles orphans first)."""
-    status = await send_message({'kind': 'bridge', 'callId': call_id,
-                                 'request': {'type': 'CALL_STATUS', 'id': call_id}})
+    """The worker died mid-call: ask the new one what became of it (it settles orphans first). The
+    question is asked again (after 100, 200, 300 ms) when it gets no answer: sent while the old
+    worker was still going away, it can be lost, and guessing `worker_restarted` then would report
+    an approval that never ran as a call that may have run."""
+    status = None
+    for attempt in range(STATUS_ATTEMPTS):
+        if attempt > 0:
+            await sleep(100 * attempt)
+        status = await send_message({'kind': 'bridge', 'callId': call_id,
+                                     'request': {'type': 'CALL_STATUS', 'id': call_id}})
+        if status['ok'] and status['value'] != None:
+            break
     if status['ok'] and status['value'] != None and status['value']['state'] == 'done' and not status['value']['ok']:
         record = status['value']
         if record['reason'] == WORKER_RESTARTED:
