@@ -6,7 +6,7 @@ vocabulary cites (Shopify/dawn, mastodon-android) and common site wording.
 
 # (language, phrase, concept the phrase must be read as)
 DESTRUCTIVE = [
-    ("en", "Delete account", "delete"), ("en", "Deleting…", "delete"), ("en", "Remove member", "delete"),
+    ("en", "Delete account", "delete"), ("en", "Remove member", "delete"),
     ("en", "Erase all data", "delete"), ("en", "Wipe device", "delete"), ("en", "Purge history", "delete"),
     ("en", "Discard draft", "delete"), ("en", "Destroy instance", "delete"), ("en", "Terminate contract", "delete"),
     ("en", "Move to trash", "delete"), ("en", "Clear browsing history", "delete"), ("en", "Trash", "trash"),
@@ -16,7 +16,7 @@ DESTRUCTIVE = [
     ("en", "Cancel subscription", "cancel"), ("en", "Cancel my Premium membership", "cancel"),
     ("en", "End trial", "cancel"), ("en", "Unsubscribe", "unsubscribe"), ("en", "Opt out", "unsubscribe"),
     ("en", "Leave group", "leave"), ("en", "Leave this team", "leave"), ("en", "Quit workspace", "leave"),
-    ("en", "Pay now", "pay"), ("en", "Pay $20.00", "pay"), ("en", "Paying…", "pay"),
+    ("en", "Pay now", "pay"), ("en", "Pay $20.00", "pay"),
     ("en", "Confirm payment", "pay"), ("en", "Make a payment", "pay"), ("en", "Charge card", "charge"),
     ("en", "Buy now", "buy"), ("en", "Buy it now", "buy"), ("en", "Purchase", "purchase"),
     ("en", "Complete purchase", "purchase"), ("en", "Place order", "order"), ("en", "Place your order", "order"),
@@ -118,6 +118,21 @@ EVERYDAY = [
     ("ja", "支払い方法"), ("ja", "絞り込みを削除する"), ("ja", "カートに追加する"), ("ja", "フォローを解除"),
     ("zh", "下一页"), ("zh", "搜索"), ("zh", "关闭"), ("zh", "取消"), ("zh", "登出"), ("zh", "订单历史记录"),
     ("zh", "支付方式"), ("zh", "删除筛选条件"), ("zh", "添加到购物车"), ("zh", "取消关注"),
+]
+
+# What a dialog or a description says (scope 'context'), where a third person or a gerund tells of the
+# act: (language, sentence, concept).
+SAID = [
+    ("en", "Deleting your account removes all of your projects.", "delete"),
+    ("en", "This permanently deletes the repository.", "delete"), ("en", "Your card will be charged today.", None),
+    ("en", "This empties the trash for everyone.", "empty"), ("es", "Eliminando la cuenta...", "delete"),
+    ("es", "Esta acción elimina todos los mensajes.", "delete"), ("fr", "Cette action supprime le compte.", "delete"),
+    ("de", "Dadurch wird das Konto endgültig gelöscht.", "irreversible"),
+    ("en", "This does not delete your files.", None), ("en", "You can withdraw your consent at any time.", None),
+    ("en", "This action cannot be undone.", "irreversible"), ("es", "Esta acción no se puede deshacer.", "irreversible"),
+    ("fr", "Cette action est irréversible.", "irreversible"), ("pt", "Esta ação não pode ser desfeita.", "irreversible"),
+    ("it", "Questa azione non può essere annullata.", "irreversible"), ("ru", "Это действие нельзя отменить.", "irreversible"),
+    ("ja", "この操作は元に戻せません。", "irreversible"), ("zh", "此操作无法撤销。", "irreversible"),
 ]
 
 # (phrase, style) for name_style: how a name relates to the dialog or form around it.

@@ -92,7 +92,7 @@ def vocabulary_hits(text, extra_terms):
     """What text says it does, in the vocabulary (sites/page/vocabulary.py) or the extra terms: the
     concepts of its decisive hits (acts and irreversibility phrases), then the extra terms."""
     out = []
-    for hit in vocab.hits_in(text if kind_of(text) == 'string' else ''):
+    for hit in vocab.hits_in(text if kind_of(text) == 'string' else '', 'name'):
         if _decisive(hit, False) and hit['concept'] not in out:
             out.append(hit['concept'])
     for term in extra_hits(text, extra_terms):
@@ -326,12 +326,12 @@ def _excerpt(text, hit):
 
 def _own_reasons(target, ctx, role, name, extra):
     reasons = []
-    hit = _first(vocab.hits_in(name), False, False)
+    hit = _first(vocab.hits_in(name, 'name'), False, False)
     if hit is not None:
         reasons.append('its name says ' + _quote(name) + _why(hit))
     desc = _text(ctx, 'description')
     if len(desc) > 0:
-        hit = _first(vocab.hits_in(desc), False, False)
+        hit = _first(vocab.hits_in(desc, 'name' if role == 'link' else 'context'), False, False)
         if hit is not None:
             source = 'title' if _text(ctx, 'description_from') == 'title' else 'description'
             reasons.append('the ' + role + "'s " + source + ' says ' + _quote(desc) + _why(hit))
@@ -351,26 +351,26 @@ def _dialog_reasons(dialog, takes, buttonish, extra):
     title = _text(dialog, 'name')
     kind = 'alert dialog' if _text(dialog, 'role') == 'alertdialog' else 'dialog'
     article = 'an ' if kind == 'alert dialog' else 'a '
-    hit = _first(vocab.hits_in(title), True, False)
+    hit = _first(vocab.hits_in(title, 'context'), True, False)
     if hit is not None or len(extra_hits(title, extra)) > 0:
         reasons.append('inside the ' + kind + ' ' + _quote(title) + (_why(hit) if hit is not None else ''))
         return reasons
     heading = _text(dialog, 'heading')
-    hit = _first(vocab.hits_in(heading), True, False)
+    hit = _first(vocab.hits_in(heading, 'context'), True, False)
     if hit is not None:
         reasons.append('inside ' + article + kind + ' headed ' + _quote(heading) + _why(hit))
         return reasons
     desc = _text(dialog, 'description')
-    hit = _first(vocab.hits_in(desc), True, False)
+    hit = _first(vocab.hits_in(desc, 'context'), True, False)
     if hit is not None:
         reasons.append('inside ' + article + kind + ' whose description says ' + _quote(desc) + _why(hit))
         return reasons
     if not takes:
         return reasons
     body = _text(dialog, 'text')
-    hit = _first(vocab.hits_in(body), False, False)
+    hit = _first(vocab.hits_in(body, 'context'), False, False)
     if hit is None:
-        for candidate in vocab.hits_in(body):
+        for candidate in vocab.hits_in(body, 'context'):
             if candidate['kind'] == 'mark':
                 hit = candidate
                 break
@@ -395,14 +395,14 @@ def _form_reasons(target, form, fctx, role, extra):
     if len(extra_hits(action, extra)) > 0 and len(reasons) == 0:
         reasons.append('the form ' + ('posts' if posts else 'submits') + ' to ' + _path_of(action))
     label = _text(form, 'name')
-    hit = _first(vocab.hits_in(label), posts, False)
+    hit = _first(vocab.hits_in(label, 'name'), posts, False)
     if hit is None:
-        hit = _first(vocab.tokens_hits(vocab.id_words(label)), posts, False)
+        hit = _first(vocab.tokens_hits(vocab.id_words(label), 'path'), posts, False)
     if hit is not None:
         reasons.append('it submits the form ' + _quote(label) + _why(hit))
     button = _text(fctx, 'submit_name')
     if role != 'button' and len(button) > 0:
-        hit = _first(vocab.hits_in(button), False, False)
+        hit = _first(vocab.hits_in(button, 'name'), False, False)
         if hit is not None:
             reasons.append("the form's submit button says " + _quote(button) + _why(hit))
     return reasons
@@ -414,7 +414,7 @@ def _page_reasons(ctx, page_url):
         if hit['kind'] == 'act' and hit['base'] != 'either':
             return ['on the page ' + path + _why(hit)]
     title = _text(ctx, 'page_title')
-    hit = _first(vocab.hits_in(title), False, False)
+    hit = _first(vocab.hits_in(title, 'name'), False, False)
     if hit is not None:
         return ['on the page titled ' + _quote(title) + _why(hit)]
     return []

@@ -174,7 +174,7 @@ ES = {
     'terms': [
         {'concept': 'delete', 'kind': 'act', 'forms': ['elimin(ar|a|e|ad|en|ando|arlo|arla|arlos|arlas)',
                                                        'borr(ar|a|e|ad|en|ando)', 'suprim(ir|e|a|id)',
-                                                       'quit(ar|a|e)', 'descart(ar|a|e)', 'destru(ir|ye|ya)',
+                                                       'quit(ar|a)', 'descart(ar|a|e)', 'destru(ir|ye|ya)',
                                                        'purg(ar|a|ue)', 'vaci(ar|a|e)', 'vac\u00eda', 'vac\u00ede']},
         {'concept': 'delete', 'kind': 'act', 'forms': ['mov(er|ed)', 'mueve', 'mueva', 'enviar', 'tir(ar|a|e)'],
          'needs': 'trash'},
@@ -183,10 +183,10 @@ ES = {
         {'concept': 'pay', 'kind': 'either', 'forms': ['paga']},
         {'concept': 'pay', 'kind': 'noun', 'forms': ['pago(|s)']},
         {'concept': 'buy', 'kind': 'act', 'forms': ['compr(ar|e|ad|en|ando)', 'ped(ir|id)', 'pide', 'pida',
-                                                    'encarg(ar|a|ue)', 'contrat(ar|a|e)', 'reserv(ar|e)']},
+                                                    'encarg(ar|a|ue)', 'contrat(ar|a|e)', 'reservar']},
         {'concept': 'buy', 'kind': 'either', 'forms': ['compra']},
         {'concept': 'order', 'kind': 'noun', 'forms': ['pedido(|s)', 'compras', 'orden', 'reserva(|s)']},
-        {'concept': 'donate', 'kind': 'act', 'forms': ['don(ar|a|e|ad)']},
+        {'concept': 'donate', 'kind': 'act', 'forms': ['donar', 'donad', 'dona ahora', 'done ahora']},
         {'concept': 'donate', 'kind': 'noun', 'forms': ['donaci\u00f3n', 'donaciones', 'donativo(|s)']},
         {'concept': 'subscribe', 'kind': 'act', 'forms': ['suscrib(ir|irse|ete|ase|e|irme)', 'abon(arse|ate)']},
         {'concept': 'subscribe', 'kind': 'noun', 'forms': ['suscripci\u00f3n', 'suscripciones']},
@@ -375,20 +375,20 @@ PT = {
         {'concept': 'delete', 'kind': 'act', 'forms': ['mov(er|a|e)', 'envi(ar|e|a)', 'jog(ar|ue|a)'],
          'needs': 'trash'},
         {'concept': 'delete', 'kind': 'noun', 'forms': ['exclus\u00e3o', 'remo\u00e7\u00e3o', 'elimina\u00e7\u00e3o']},
-        {'concept': 'pay', 'kind': 'act', 'forms': ['pag(ar|ue|a)', 'quit(ar|e)']},
+        {'concept': 'pay', 'kind': 'act', 'forms': ['pag(ar|ue|a)']},
         {'concept': 'pay', 'kind': 'noun', 'forms': ['pagamento(|s)']},
-        {'concept': 'buy', 'kind': 'act', 'forms': ['compr(ar|e)', 'encomend(ar|e)', 'reserv(ar|e)',
+        {'concept': 'buy', 'kind': 'act', 'forms': ['compr(ar|e)', 'encomend(ar|e)', 'reservar',
                                                     'contrat(ar|e)', 'alug(ar|ue)', 'vend(er|a)']},
         {'concept': 'buy', 'kind': 'either', 'forms': ['compra']},
         {'concept': 'order', 'kind': 'noun', 'forms': ['pedido(|s)', 'encomenda(|s)', 'compras', 'reserva(|s)']},
-        {'concept': 'donate', 'kind': 'act', 'forms': ['do(ar|e)', 'contribu(ir|a)']},
+        {'concept': 'donate', 'kind': 'act', 'forms': ['doar', 'doe agora', 'contribu(ir|a)']},
         {'concept': 'donate', 'kind': 'noun', 'forms': ['doa\u00e7\u00e3o', 'doa\u00e7\u00f5es']},
         {'concept': 'subscribe', 'kind': 'act', 'forms': ['assin(ar|e|a)', 'inscrev(er|a|e)(|-se)']},
         {'concept': 'subscribe', 'kind': 'noun', 'forms': ['assinatura(|s)']},
         {'concept': 'unsubscribe', 'kind': 'act', 'forms': ['descadastr(ar|e)', 'desinscrev(er|a)']},
         {'concept': 'transfer', 'kind': 'act', 'forms': ['transfer(ir|a|e)', 'envi(ar|e)', 'remet(er|a)']},
         {'concept': 'transfer', 'kind': 'noun', 'forms': ['transfer\u00eancia(|s)', 'pix', 'envio']},
-        {'concept': 'withdraw', 'kind': 'act', 'forms': ['sac(ar|ue)', 'levant(ar|e)', 'retir(ar|e)']},
+        {'concept': 'withdraw', 'kind': 'act', 'forms': ['sac(ar|ue)', 'levantar', 'retir(ar|e)']},
         {'concept': 'withdraw', 'kind': 'noun', 'forms': ['saque(|s)', 'levantamento']},
         {'concept': 'cancel', 'kind': 'act', 'forms': ['cancel(ar|e|a)', 'anul(ar|e)', 'rescind(ir|a)'],
          'needs': 'commitments'},
@@ -440,7 +440,7 @@ IT = {
                                                     'noleggi(a|are)', 'vend(i|ere)']},
         {'concept': 'buy', 'kind': 'act', 'forms': ['ordin(a|are|ate)'], 'not_next': ['per']},
         {'concept': 'buy', 'kind': 'noun', 'forms': ['acquist(o|i)', 'ordin(e|i)', 'prenotazion(e|i)', 'cassa']},
-        {'concept': 'donate', 'kind': 'act', 'forms': ['don(a|are|ate)']},
+        {'concept': 'donate', 'kind': 'act', 'forms': ['donare', 'dona ora', 'dona adesso']},
         {'concept': 'donate', 'kind': 'noun', 'forms': ['donazion(e|i)']},
         {'concept': 'subscribe', 'kind': 'act', 'forms': ['abbon(ati|arsi|arti)', 'sottoscriv(i|ere)']},
         {'concept': 'subscribe', 'kind': 'noun', 'forms': ['abbonament(o|i)']},
@@ -742,7 +742,15 @@ LANGUAGES = [EN, ES, FR, DE, PT, IT, RU, JA, ZH, OTHER, OTHER_CAPS]
 
 # === the matcher ==================================================================================
 
-CJK_INFO_GAP = 1            # an info noun this many characters after a CJK noun makes it a place ("注文履歴")
+SHORT_NAME = 5               # a name of at most this many words is a label: its verbs count wherever they are
+CJK_NAME_CHARS = 12          # likewise, in characters, for scripts without spaces
+CONJUNCTIONS = ['and', '&', 'then', 'und', 'et', 'y', 'e', 'ed', '\u0438', 'puis', 'dann', 'luego', 'depois']
+LEADS = ['permanently', 'now', 'just', 'also', 'securely', 'instantly', 'immediately', 'really', 'forever',
+         'jetzt', 'sofort', 'endg\u00fcltig', 'dauerhaft', 'ahora', 'maintenant', 'agora', 'ora', 'adesso',
+         'definitivamente', 'd\u00e9finitivement', 'permanentemente', '\u0441\u0435\u0439\u0447\u0430\u0441']
+NEGATIONS = ['not', 'don', 'never', 'nicht', 'kein', 'keine', 'niemals', 'non', 'n\u00e3o', 'nao', 'ne', 'jamais',
+             'nunca', '\u043d\u0435', 'mai', 'nie']
+CJK_INFO_GAP = 1            # an info noun right after a CJK noun, or after one kana, makes it a place (注文履歴, 支払い方法)
 NEAR = 3                    # a benign object this many words before or after a verb makes it everyday
 
 
@@ -870,6 +878,23 @@ def _any_matches(token, patterns):
     return False
 
 
+def _is_said(form, raw, code, kind):
+    """A form that tells of the act rather than calling for it: a gerund (deleting, eliminando), or an
+    English third person (deletes, empties). It counts where a page describes an action (a dialog, a
+    button's description), not in a name or a URL, where it is how headlines are written."""
+    if kind != 'act' and kind != 'either':
+        return False
+    last = words_of(form)
+    word = last[len(last) - 1] if len(last) > 0 else ''
+    if word.endswith('ing') or word.endswith('ando') or word.endswith('endo'):
+        return True
+    if code != 'en' or not word.endswith('s'):
+        return False
+    forms = expand(raw)
+    stem = form[0:len(form) - 1]
+    return stem in forms or (form.endswith('es') and form[0:len(form) - 2] in forms) or form.endswith('ies')
+
+
 def _build():
     index = {'exact': {}, 'lead': [], 'phrases': {}, 'cjk': [], 'langs': {}, 'confirm': {}, 'dismiss': {},
              'commit': {}, 'info': [], 'benign': [], 'cjk_confirm': [], 'cjk_dismiss': [], 'cjk_commit': [],
@@ -902,7 +927,7 @@ def _build():
                         index['cjk'].append({'form': form, 'entry': entry})
                         continue
                     p = _pattern(form)
-                    item = {'pattern': p, 'entry': entry}
+                    item = {'pattern': p, 'entry': entry, 'said': _is_said(form, raw, lang['code'], term['kind'])}
                     if len(p['words']) > 1:
                         first = p['words'][0]
                         if first not in index['phrases']:
@@ -939,7 +964,7 @@ def _raw_hits(seg):
             for item in INDEX['cjk']:
                 at = tok['t'].find(item['form'])
                 while at >= 0:
-                    found.append({'entry': item['entry'], 'at': i, 'span': 1, 'pos': at,
+                    found.append({'entry': item['entry'], 'at': i, 'span': 1, 'pos': at, 'said': False,
                                   'end': at + len(item['form']), 'form': item['form']})
                     at = tok['t'].find(item['form'], at + 1)
             continue
@@ -947,10 +972,10 @@ def _raw_hits(seg):
         exact = _lookup(INDEX['exact'], word)
         if exact is not None:
             for item in exact:
-                found.append({'entry': item['entry'], 'at': i, 'span': 1, 'form': word})
+                found.append({'entry': item['entry'], 'at': i, 'span': 1, 'form': word, 'said': item['said']})
         for item in INDEX['lead']:
             if word_matches(word, item['pattern']):
-                found.append({'entry': item['entry'], 'at': i, 'span': 1, 'form': word})
+                found.append({'entry': item['entry'], 'at': i, 'span': 1, 'form': word, 'said': item['said']})
         phrases = _lookup(INDEX['phrases'], word)
         if phrases is not None:
             for item in phrases:
@@ -963,7 +988,8 @@ def _raw_hits(seg):
                         same = False
                         break
                 if same:
-                    found.append({'entry': item['entry'], 'at': i, 'span': len(words), 'form': ' '.join(words)})
+                    found.append({'entry': item['entry'], 'at': i, 'span': len(words), 'form': ' '.join(words),
+                                  'said': item['said']})
     return found
 
 
@@ -1003,12 +1029,18 @@ def _benign(seg, hit):
     return False
 
 
+def _kana(ch):
+    """A hiragana character (the inflection of a Japanese verb or noun: 支払い)."""
+    return ord(ch[0]) >= 0x3040 and ord(ch[0]) <= 0x309F
+
+
 def _is_info(seg, hit):
     """The noun names a place or a record: an info noun right after it, or one of the two words before."""
     if 'pos' in hit:
         rest = seg[hit['at']]['t'][hit['end']:hit['end'] + 4]
         for word in INDEX['cjk_info']:
-            if rest.startswith(word) or (len(rest) > CJK_INFO_GAP and rest[CJK_INFO_GAP:].startswith(word)):
+            if rest.startswith(word) or (len(rest) > CJK_INFO_GAP and _kana(rest[0]) and
+                                         rest[CJK_INFO_GAP:].startswith(word)):
                 return True
         return False
     after = hit['at'] + hit['span']
@@ -1051,11 +1083,45 @@ def _has_commit(seg, hit):
     return False
 
 
-def _resolve(seg, hit):
-    """The hit's kind in its phrase ('act', 'noun', 'mark'), or None when it is not an act here."""
+def _negated(seg, hit):
+    if 'pos' in hit:
+        return False
+    for i in range(max(0, hit['at'] - 2), hit['at']):
+        if seg[i]['t'] in NEGATIONS:
+            return True
+    return False
+
+
+def _in_place(seg, hit, scope):
+    """Where a name calls for an act: a short phrase, or the verb first (after yes/ok/now...), or
+    right after "and" ("Review and send"). Long phrases with the verb inside are headlines and
+    sentences ("WWE terminates Hulk Hogan's contract", "How to buy..."). In a URL: a segment of at
+    most two words, or its first word."""
+    if 'pos' in hit:
+        return len(seg[hit['at']]['t']) <= CJK_NAME_CHARS or hit['pos'] <= 2
+    if scope == 'path':
+        return len(seg) <= 2 or hit['at'] == 0
+    if len(seg) <= SHORT_NAME or hit['at'] == 0:
+        return True
+    if seg[hit['at'] - 1]['t'] in CONJUNCTIONS:
+        return True
+    for i in range(hit['at']):
+        if not _confirm_word(seg[i]) and seg[i]['t'] not in LEADS:
+            return False
+    return True
+
+
+def _resolve(seg, hit, scope):
+    """The hit's kind in its phrase ('act', 'noun', 'mark'), or None when it is not an act here.
+    scope: 'name' (an element's own name, a link's title, a page title), 'path' (a URL's segment)
+    or 'context' (a dialog's or a description's sentences)."""
     entry = hit['entry']
     after = hit['at'] + hit['span']
     if 'pos' not in hit and after < len(seg) and seg[after]['t'] in entry['not_next']:
+        return None
+    if entry['kind'] != 'mark' and _negated(seg, hit):
+        return None
+    if scope != 'context' and entry['kind'] != 'mark' and (hit['said'] or not _in_place(seg, hit, scope)):
         return None
     lang = INDEX['langs'][entry['lang']]
     if entry['needs'] is not None:
@@ -1082,14 +1148,15 @@ def _resolve(seg, hit):
     return 'act'
 
 
-def hits_in(text):
+def hits_in(text, scope):
     """The vocabulary in text: [{concept, kind: 'act'|'noun'|'mark', base: the form's own kind, lang,
-    form: the words matched, words: how many}], in text order, one per concept and kind."""
+    form: the words matched, words: how many}], in text order, one per concept and kind. scope:
+    'name', 'path' or 'context' (see _resolve); anything else reads as 'context'."""
     out = []
     seen = []
     for seg in segments(text):
         for hit in _raw_hits(seg):
-            kind = _resolve(seg, hit)
+            kind = _resolve(seg, hit, scope)
             if kind is None:
                 continue
             entry = hit['entry']
@@ -1102,9 +1169,9 @@ def hits_in(text):
     return out
 
 
-def tokens_hits(tokens):
-    """hits_in for words already split (a URL's path segment): one phrase."""
-    return hits_in(' '.join(tokens))
+def tokens_hits(tokens, scope):
+    """hits_in for words already split (a URL's path segment, an id): one phrase."""
+    return hits_in(' '.join(tokens), scope)
 
 
 def icon_hits(name, icon_words):
@@ -1174,6 +1241,8 @@ def path_words(url):
         text = text[0:q_at]
     parts = text.split('/')
     for pair in query.split('&'):
+        if pair.lower().startswith('utm_'):
+            continue                    # campaign tracking: says where the link sits, not what it does
         for piece in pair.split('='):
             parts.append(piece)
     for part in parts:
@@ -1215,7 +1284,7 @@ def path_hits(url):
     """hits_in over each endpoint segment of url (path_words), with the segment as `form`."""
     out = []
     for words in path_words(url):
-        for hit in tokens_hits(words):
+        for hit in tokens_hits(words, 'path'):
             hit['segment'] = '/'.join(words)
             out.append(hit)
     return out
