@@ -69,7 +69,7 @@ EN = {
                  'record*', 'account*', 'cache', 'device', 'memory', 'memories', 'photo*', 'file*', 'content*'],
         'filings': ['application*', 'claim*', 'order*', 'payment*', 'return*', 'appeal*', 'petition*', 'resignation*',
                     'bid*', 'offer*', 'vote*', 'ballot*', 'tax', 'taxes', 'transfer*', 'purchase*'],
-        'purchases': ['now', 'plan', 'premium', 'pro', 'subscription*', 'membership*', 'tier', 'room*', 'flight*',
+        'purchases': ['plan', 'premium', 'pro', 'subscription*', 'membership*', 'tier', 'room*', 'flight*',
                       'ticket*', 'table', 'seat*', 'stay', 'trip', 'hotel*', 'appointment*', 'tour*', 'class*'],
         'money': ['money', 'funds', 'fund', 'cash', 'payment*', 'balance', 'earnings', 'crypto', 'bitcoin', 'usd',
                   'eur', 'gbp'],
@@ -102,7 +102,8 @@ EN = {
         {'concept': 'pay', 'kind': 'act', 'forms': ['pay(|s|ing)', 'prepay']},
         {'concept': 'pay', 'kind': 'noun', 'forms': ['payment(|s)', 'prepayment(|s)', 'remittance(|s)']},
         {'concept': 'charge', 'kind': 'either', 'forms': ['charg(e|es|ing)']},
-        {'concept': 'buy', 'kind': 'act', 'forms': ['buy(|s|ing)', 'preorder(|s|ing)', 'pre order', 'reorder']},
+        {'concept': 'buy', 'kind': 'act', 'forms': ['buy(|s|ing)', 'preorder(|s|ing)', 'pre order', 'reorder',
+                                                    '(book|reserve|upgrade|renew|rent|enrol|enroll) now']},
         {'concept': 'buy', 'kind': 'act', 'forms': ['sell(|s|ing)'], 'not_next': ['off', 'out']},
         {'concept': 'buy', 'kind': 'act', 'forms': ['book(|s|ing)', 'reserv(e|es|ing)', 'upgrad(e|es|ing)',
                                                     'renew(|s|ing)', 'enrol(|l|s|ls|ling)', 'hire', 'rent(|s|ing)'],
@@ -150,7 +151,7 @@ EN = {
              'option', 'methods', 'method', 'policy', 'policies', 'terms', 'info', 'information', 'number', 'numbers',
              'id', 'date', 'list', 'lists', 'limit', 'limits', 'page', 'pages', 'guide', 'guides', 'help', 'faq',
              'faqs', 'tracking', 'track', 'receipt', 'receipts', 'log', 'logs', 'records', 'overview', 'report',
-             'reports', 'preferences', 'confirmation', 'confirmations', 'type', 'types', 'form', 'forms', 'fee',
+             'reports', 'preferences', 'confirmation', 'confirmations', 'type', 'types', 'fee',
              'fees', 'address', 'folder', 'center', 'centre', 'plans', 'notes', 'total', 'amount', 'tips', 'news'],
     'benign': ['filter*', 'consent', 'cookie*', 'selection', 'formatting', 'format', 'search*', 'highlight*',
                'sort*', 'tag', 'tags', 'notification*', 'bookmark*', 'wishlist', 'favorite*', 'favourite*',
@@ -897,15 +898,14 @@ def _is_said(form, raw, code, kind):
 
 def _build():
     index = {'exact': {}, 'lead': [], 'phrases': {}, 'cjk': [], 'langs': {}, 'confirm': {}, 'dismiss': {},
-             'commit': {}, 'info': [], 'benign': [], 'cjk_confirm': [], 'cjk_dismiss': [], 'cjk_commit': [],
-             'cjk_info': [], 'cjk_benign': []}
+             'info': [], 'benign': [], 'cjk_confirm': [], 'cjk_dismiss': [], 'cjk_info': [], 'cjk_benign': []}
     for lang in LANGUAGES:
         cjk = lang['script'] == 'cjk'
         objects = {}
         for key in lang['objects'].keys():
             objects[key] = _patterns(lang['objects'][key]) if not cjk else lang['objects'][key]
-        index['langs'][lang['code']] = {'objects': objects, 'cjk': cjk}
-        for group in ['confirm', 'dismiss', 'commit']:
+        index['langs'][lang['code']] = {'objects': objects, 'cjk': cjk, 'commit': lang['commit']}
+        for group in ['confirm', 'dismiss']:
             for word in lang[group]:
                 if cjk:
                     index['cjk_' + group].append(word)
@@ -1068,17 +1068,19 @@ def _at_start(seg, hit):
 
 
 def _has_commit(seg, hit):
+    """A commit word of the noun's own language in the phrase ("Confirm payment", "Passer commande")."""
+    words = INDEX['langs'][hit['entry']['lang']]['commit']
     for i in range(len(seg)):
         if 'pos' not in hit and i >= hit['at'] and i < hit['at'] + hit['span']:
             continue
         tok = seg[i]
         if tok['c'] == 'c':
-            for word in INDEX['cjk_commit']:
+            for word in words:
                 at = tok['t'].find(word)
                 if at >= 0 and ('pos' not in hit or i != hit['at'] or at + len(word) <= hit['pos'] or
                                 at >= hit['end']):
                     return True
-        elif _is_word(INDEX['commit'], tok['t']):
+        elif tok['t'] in words:
             return True
     return False
 
@@ -1098,7 +1100,8 @@ def _in_place(seg, hit, scope):
     sentences ("WWE terminates Hulk Hogan's contract", "How to buy..."). In a URL: a segment of at
     most two words, or its first word."""
     if 'pos' in hit:
-        return len(seg[hit['at']]['t']) <= CJK_NAME_CHARS or hit['pos'] <= 2
+        size = len(seg[hit['at']]['t'])
+        return size <= CJK_NAME_CHARS or hit['pos'] <= 2 or hit['end'] >= size - 4
     if scope == 'path':
         return len(seg) <= 2 or hit['at'] == 0
     if len(seg) <= SHORT_NAME or hit['at'] == 0:
