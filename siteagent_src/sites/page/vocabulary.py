@@ -60,12 +60,13 @@ EN = {
                         'account', 'trial', 'contract*', 'payment*', 'transfer*', 'renewal*', 'auto', 'service',
                         'appointment*', 'flight*', 'ticket*', 'policy', 'donation*', 'pledge*'],
         'accounts': ['account*', 'profile*', 'membership*', 'store', 'shop', 'workspace*', 'organization*',
-                     'organisation*'],
+                     'organisation*', 'instance*', 'server*', 'database*', 'cluster*', 'site', 'website',
+                     'repository', 'repositories', 'repo', 'repos'],
         'groups': ['group*', 'team*', 'channel*', 'community', 'communities', 'server*', 'organization*',
                    'organisation*', 'workspace*', 'project*', 'household', 'family', 'club*', 'conversation*',
                    'chat*', 'room*', 'space*', 'circle*', 'list'],
         'trash': ['trash', 'bin', 'wastebasket', 'recycle', 'garbage'],
-        'data': ['data', 'history', 'everything', 'message*', 'conversation*', 'chat*', 'inbox', 'storage',
+        'data': ['data', 'history', 'everything', 'factory', 'message*', 'conversation*', 'chat*', 'inbox', 'storage',
                  'record*', 'account*', 'cache', 'device', 'memory', 'memories', 'photo*', 'file*', 'content*'],
         'filings': ['application*', 'claim*', 'order*', 'payment*', 'return*', 'appeal*', 'petition*', 'resignation*',
                     'bid*', 'offer*', 'vote*', 'ballot*', 'tax', 'taxes', 'transfer*', 'purchase*'],
@@ -109,7 +110,9 @@ EN = {
                                                     'renew(|s|ing)', 'enrol(|l|s|ls|ling)', 'hire', 'rent(|s|ing)'],
          'needs': 'purchases'},
         {'concept': 'purchase', 'kind': 'either', 'forms': ['purchas(e|es|ing)']},
-        {'concept': 'purchase', 'kind': 'noun', 'forms': ['sale', 'bid(|s)', 'booking(|s)', 'reservation(|s)']},
+        {'concept': 'purchase', 'kind': 'noun', 'forms': ['sale', 'booking(|s)', 'reservation(|s)']},
+        {'concept': 'purchase', 'kind': 'either', 'forms': ['bid(|s)']},
+        {'concept': 'pay', 'kind': 'act', 'forms': ['top up', 'add (funds|money|credit)', 'reload balance']},
         {'concept': 'order', 'kind': 'either', 'forms': ['order(|s|ing)'], 'not_next': ['by', 'of', 'in']},
         {'concept': 'checkout', 'kind': 'either', 'forms': ['checkout', 'check out'],
          'not_next': ['our', 'the', 'this', 'these', 'those', 'more', 'all', 'what', 'how', 'why', 'my', 'his',
@@ -120,7 +123,9 @@ EN = {
         {'concept': 'subscribe', 'kind': 'noun', 'forms': ['subscription(|s)', 'membership(|s)']},
         {'concept': 'transfer', 'kind': 'either', 'forms': ['transfer(|s|ring)']},
         {'concept': 'transfer', 'kind': 'act', 'forms': ['wire'], 'needs': 'money'},
-        {'concept': 'transfer', 'kind': 'act', 'forms': ['send(|s|ing)', 'remit', 'cash out', 'payout', 'pay out']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['send(|s|ing)'], 'name_only': True},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['send(|s|ing)'], 'needs': 'money'},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['remit', 'cash out', 'payout', 'pay out']},
         {'concept': 'withdraw', 'kind': 'act', 'forms': ['withdraw(|s|ing)']},
         {'concept': 'withdraw', 'kind': 'noun', 'forms': ['withdrawal(|s)']},
         {'concept': 'sign', 'kind': 'act', 'forms': ['sign(|s|ing)', 'countersign', 'esign'],
@@ -153,7 +158,10 @@ EN = {
              'faqs', 'tracking', 'track', 'receipt', 'receipts', 'log', 'logs', 'records', 'overview', 'report',
              'reports', 'preferences', 'confirmation', 'confirmations', 'type', 'types', 'fee',
              'fees', 'address', 'folder', 'center', 'centre', 'plans', 'notes', 'total', 'amount', 'tips', 'news'],
-    'benign': ['filter*', 'consent', 'cookie*', 'selection', 'formatting', 'format', 'search*', 'highlight*',
+    'status': ['placed', 'successful', 'successfully', 'success', 'confirmed', 'completed', 'received', 'processed',
+               'approved', 'accepted', 'succeeded', 'failed', 'declined', 'thank', 'thanks', 'sent', 'paid',
+               'cancelled', 'canceled', 'deleted', 'removed', 'scheduled', 'shipped', 'delivered'],
+    'benign': ['filter*', 'consent', 'cookie*', 'selection', 'formatting', 'format', 'highlight*',
                'sort*', 'tag', 'tags', 'notification*', 'bookmark*', 'wishlist', 'favorite*', 'favourite*',
                'query', 'queries', 'quantity', 'coupon*', 'promo', 'discount*', 'attention', 'tribute', 'zoom',
                'ad', 'ads', 'advert*', 'popup', 'banner', 'message', 'mute', 'block'],
@@ -193,8 +201,10 @@ ES = {
         {'concept': 'subscribe', 'kind': 'noun', 'forms': ['suscripci\u00f3n', 'suscripciones']},
         {'concept': 'unsubscribe', 'kind': 'act', 'forms': ['dar(|se|me) de baja', 'darse de baja', 'date de baja',
                                                             'desuscrib(ir|irse|irme)', 'desapuntar(|se|me)']},
-        {'concept': 'transfer', 'kind': 'act', 'forms': ['transfer(ir|id)', 'transfiere', 'transfiera',
-                                                         'env(iar|\u00eda|\u00ede|iad)', 'remit(ir|e)', 'gir(ar|a)']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['transfer(ir|id)', 'transfiere', 'transfiera', 'remit(ir|e)',
+                                                         'gir(ar|a)']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['env(iar|\u00eda|\u00ede|iad)'], 'name_only': True},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['env(iar|\u00eda|\u00ede|iad)'], 'needs': 'money'},
         {'concept': 'transfer', 'kind': 'noun', 'forms': ['transferencia(|s)', 'env\u00edo', 'giro']},
         {'concept': 'withdraw', 'kind': 'act', 'forms': ['retir(ar|a|e)']},
         {'concept': 'withdraw', 'kind': 'noun', 'forms': ['retiro']},
@@ -226,7 +236,9 @@ ES = {
     'info': ['historial', 'estado', 'detalle', 'detalles', 'resumen', 'm\u00e9todo', 'm\u00e9todos', 'forma', 'formas',
              'pol\u00edtica', 'pol\u00edticas', 'informaci\u00f3n', 'n\u00famero', 'seguimiento', 'lista',
              'condiciones', 'opciones', 'ajustes', 'configuraci\u00f3n'],
-    'benign': ['filtro*', 'b\u00fasqueda*', 'cookie*', 'consentimiento', 'selecci\u00f3n', 'formato', 'favorito*',
+    'status': ['realizado', 'realizada', 'confirmado', 'confirmada', 'completado', 'completada', 'recibido', 'recibida',
+               'gracias', '\u00e9xito', 'enviado', 'enviada', 'pagado', 'pagada'],
+    'benign': ['filtro*', 'cookie*', 'consentimiento', 'selecci\u00f3n', 'formato', 'favorito*',
                'notificaci*', 'cup\u00f3n', 'descuento*'],
 }
 
@@ -261,8 +273,8 @@ FR = {
         {'concept': 'unsubscribe', 'kind': 'act', 'forms': ['d\u00e9sabonn(er|ez)', 'd\u00e9sinscri(re|vez|s)',
                                                             'r\u00e9sili(er|ez)']},
         {'concept': 'cancel', 'kind': 'noun', 'forms': ['r\u00e9siliation(|s)', 'annulation(|s)', 'd\u00e9sabonnement']},
-        {'concept': 'transfer', 'kind': 'act', 'forms': ['transf\u00e9r(er|ez)', 'transf\u00e8re', 'vir(er|ez)',
-                                                         'envoy(er|ez)', 'envoie']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['transf\u00e9r(er|ez)', 'transf\u00e8re', 'vir(er|ez)']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['envoy(er|ez)', 'envoie'], 'name_only': True},
         {'concept': 'transfer', 'kind': 'noun', 'forms': ['virement(|s)', 'transfert(|s)', 'envoi']},
         {'concept': 'withdraw', 'kind': 'noun', 'forms': ['retrait(|s)']},
         {'concept': 'cancel', 'kind': 'act', 'forms': ['annul(er|ez)', 'arr\u00eat(er|ez)', 'mettre fin', 'terminer'],
@@ -290,7 +302,9 @@ FR = {
     'info': ['historique', '\u00e9tat', 'statut', 'd\u00e9tail', 'd\u00e9tails', 'r\u00e9capitulatif', 'moyen',
              'moyens', 'm\u00e9thode', 'm\u00e9thodes', 'politique', 'conditions', 'informations', 'suivi', 'liste',
              'num\u00e9ro', 'mode', 'modes', 'param\u00e8tres', 'options', '\u00e9tape'],
-    'benign': ['filtre*', 'recherche*', 'cookie*', 'consentement', 's\u00e9lection', 'mise', 'favori*',
+    'status': ['confirm\u00e9e', 'confirm\u00e9', 'effectu\u00e9', 'effectu\u00e9e', 'r\u00e9ussi', 'merci',
+               're\u00e7u', 're\u00e7ue', 'envoy\u00e9', 'envoy\u00e9e', 'pass\u00e9e', 'valid\u00e9e', 'pay\u00e9'],
+    'benign': ['filtre*', 'cookie*', 'consentement', 's\u00e9lection', 'mise', 'favori*',
                'notification*', 'coupon*', 'code'],
 }
 
@@ -328,7 +342,9 @@ DE = {
         {'concept': 'unsubscribe', 'kind': 'act', 'forms': ['abmeld(en|e)', 'beend(en|e)', 'aufl\u00f6sen'],
          'needs': 'commitments'},
         {'concept': 'cancel', 'kind': 'noun', 'forms': ['*k\u00fcndigung(|en)', 'stornierung', '*storno']},
-        {'concept': 'transfer', 'kind': 'act', 'forms': ['\u00fcberweis(en|e)', '*send(en|e)', 'versend(en|e)']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['\u00fcberweis(en|e)']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['*send(en|e)', 'versend(en|e)'], 'name_only': True},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['*send(en|e)'], 'needs': 'money'},
         {'concept': 'transfer', 'kind': 'noun', 'forms': ['*\u00fcberweisung(|en)']},
         {'concept': 'withdraw', 'kind': 'act', 'forms': ['abheb(en|e)', 'auszahl(en)', 'auszahlen']},
         {'concept': 'withdraw', 'kind': 'noun', 'forms': ['*auszahlung', '*abhebung']},
@@ -353,7 +369,10 @@ DE = {
                 'verwerfen', 'ablehnen', '\u00fcberspringen'],
     'info': ['*historie', '*verlauf', '\u00fcbersicht', 'status', 'details', 'methoden', '*richtlinie*',
              'informationen', 'nummer', 'liste', 'einstellungen', 'optionen', 'bedingungen'],
-    'benign': ['*filter', 'suche*', 'cookie*', 'einwilligung*', 'auswahl', 'formatierung', 'favorit*',
+    'status': ['erfolgreich', 'best\u00e4tigt', 'abgeschlossen', 'danke', 'eingegangen', 'gesendet', 'bezahlt',
+               'aufgegeben'],
+    'commit_after': True,
+    'benign': ['*filter', 'cookie*', 'einwilligung*', 'auswahl', 'formatierung', 'favorit*',
                'benachrichtigung*', 'gutschein*', '*rabatt*'],
 }
 
@@ -387,7 +406,9 @@ PT = {
         {'concept': 'subscribe', 'kind': 'act', 'forms': ['assin(ar|e|a)', 'inscrev(er|a|e)(|-se)']},
         {'concept': 'subscribe', 'kind': 'noun', 'forms': ['assinatura(|s)']},
         {'concept': 'unsubscribe', 'kind': 'act', 'forms': ['descadastr(ar|e)', 'desinscrev(er|a)']},
-        {'concept': 'transfer', 'kind': 'act', 'forms': ['transfer(ir|a|e)', 'envi(ar|e)', 'remet(er|a)']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['transfer(ir|a|e)', 'remet(er|a)']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['envi(ar|e)'], 'name_only': True},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['envi(ar|e)'], 'needs': 'money'},
         {'concept': 'transfer', 'kind': 'noun', 'forms': ['transfer\u00eancia(|s)', 'pix', 'envio']},
         {'concept': 'withdraw', 'kind': 'act', 'forms': ['sac(ar|ue)', 'levantar', 'retir(ar|e)']},
         {'concept': 'withdraw', 'kind': 'noun', 'forms': ['saque(|s)', 'levantamento']},
@@ -413,7 +434,9 @@ PT = {
     'info': ['hist\u00f3rico', 'status', 'estado', 'detalhe', 'detalhes', 'resumo', 'forma', 'formas',
              'm\u00e9todo', 'm\u00e9todos', 'pol\u00edtica', 'informa\u00e7\u00f5es', 'n\u00famero', 'lista',
              'acompanhamento', 'condi\u00e7\u00f5es', 'op\u00e7\u00f5es', 'configura\u00e7\u00f5es', '\u00e1rea'],
-    'benign': ['filtro*', 'pesquisa*', 'busca*', 'cookie*', 'consentimento', 'sele\u00e7\u00e3o', 'formata\u00e7\u00e3o',
+    'status': ['confirmado', 'confirmada', 'conclu\u00eddo', 'conclu\u00edda', 'obrigado', 'obrigada', 'sucesso',
+               'recebido', 'recebida', 'enviado', 'enviada', 'realizado', 'realizada', 'pago', 'paga'],
+    'benign': ['filtro*', 'cookie*', 'consentimento', 'sele\u00e7\u00e3o', 'formata\u00e7\u00e3o',
                'favorito*', 'notifica\u00e7*', 'cupom', 'cup\u00e3o', 'desconto*'],
 }
 
@@ -447,7 +470,9 @@ IT = {
         {'concept': 'subscribe', 'kind': 'noun', 'forms': ['abbonament(o|i)']},
         {'concept': 'unsubscribe', 'kind': 'act', 'forms': ['disiscriv(iti|ersi|imi)', 'disdic(i|ere)', 'disdire']},
         {'concept': 'cancel', 'kind': 'noun', 'forms': ['disdetta', 'cancellazione', 'annullamento']},
-        {'concept': 'transfer', 'kind': 'act', 'forms': ['trasferisc(i|e)', 'trasferire', 'invi(a|are|ate)']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['trasferisc(i|e)', 'trasferire']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['invi(a|are|ate)'], 'name_only': True},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['invi(a|are|ate)'], 'needs': 'money'},
         {'concept': 'transfer', 'kind': 'noun', 'forms': ['bonific(o|i)', 'trasferiment(o|i)']},
         {'concept': 'withdraw', 'kind': 'act', 'forms': ['prelev(a|are)']},
         {'concept': 'withdraw', 'kind': 'noun', 'forms': ['preliev(o|i)']},
@@ -473,7 +498,9 @@ IT = {
                 'ignora', 'rifiuta', 'salta'],
     'info': ['cronologia', 'storico', 'stato', 'dettagli', 'dettaglio', 'riepilogo', 'metodo', 'metodi',
              'politica', 'informazioni', 'numero', 'elenco', 'condizioni', 'opzioni', 'impostazioni'],
-    'benign': ['filtr*', 'ricerca*', 'cookie*', 'consenso', 'selezione', 'formattazione', 'preferit*',
+    'status': ['confermato', 'confermata', 'completato', 'completata', 'grazie', 'successo', 'ricevuto', 'ricevuta',
+               'inviato', 'inviata', 'effettuato', 'effettuata', 'pagato'],
+    'benign': ['filtr*', 'cookie*', 'consenso', 'selezione', 'formattazione', 'preferit*',
                'notific*', 'coupon', 'sconto'],
 }
 
@@ -532,7 +559,7 @@ RU = {
         {'concept': 'unsubscribe', 'kind': 'act', 'forms': ['\u043e\u0442\u043f\u0438\u0441\u0430\u0442\u044c\u0441\u044f',
                                                             '\u043e\u0442\u043f\u0438\u0448\u0438\u0442\u0435\u0441\u044c']},
         {'concept': 'transfer', 'kind': 'act', 'forms': ['\u043e\u0442\u043f\u0440\u0430\u0432(\u0438\u0442\u044c|\u044c\u0442\u0435)',
-                                                         '\u043f\u043e\u0441\u043b\u0430\u0442\u044c']},
+                                                         '\u043f\u043e\u0441\u043b\u0430\u0442\u044c'], 'name_only': True},
         {'concept': 'transfer', 'kind': 'act', 'forms': ['\u043f\u0435\u0440\u0435\u0432\u0435\u0441(\u0442\u0438|\u0442\u0438)',
                                                          '\u043f\u0435\u0440\u0435\u0432\u0435\u0434\u0438\u0442\u0435',
                                                          '\u0432\u044b\u0432\u0435\u0441\u0442\u0438', '\u0432\u044b\u0432\u0435\u0434\u0438\u0442\u0435',
@@ -577,7 +604,10 @@ RU = {
     'info': ['\u0438\u0441\u0442\u043e\u0440\u0438*', '\u0441\u0442\u0430\u0442\u0443\u0441*', '\u0434\u0435\u0442\u0430\u043b*',
              '\u0441\u043f\u043e\u0441\u043e\u0431*', '\u0441\u043f\u0438\u0441\u043e\u043a', '\u043d\u043e\u043c\u0435\u0440',
              '\u0443\u0441\u043b\u043e\u0432\u0438*', '\u043d\u0430\u0441\u0442\u0440\u043e\u0439\u043a*', '\u0438\u043d\u0444\u043e\u0440\u043c\u0430\u0446\u0438*'],
-    'benign': ['\u0444\u0438\u043b\u044c\u0442\u0440*', '\u043f\u043e\u0438\u0441\u043a*', 'cookie*', '\u0441\u043e\u0433\u043b\u0430\u0441\u0438*',
+    'status': ['\u0443\u0441\u043f\u0435\u0448\u043d\u043e', '\u0441\u043f\u0430\u0441\u0438\u0431\u043e',
+               '\u043e\u0444\u043e\u0440\u043c\u043b\u0435\u043d', '\u043f\u043e\u0434\u0442\u0432\u0435\u0440\u0436\u0434\u0435\u043d',
+               '\u043e\u043f\u043b\u0430\u0447\u0435\u043d', '\u043e\u0442\u043f\u0440\u0430\u0432\u043b\u0435\u043d'],
+    'benign': ['\u0444\u0438\u043b\u044c\u0442\u0440*', 'cookie*', '\u0441\u043e\u0433\u043b\u0430\u0441\u0438*',
                '\u0432\u044b\u0434\u0435\u043b\u0435\u043d\u0438*', '\u0438\u0437\u0431\u0440\u0430\u043d\u043d*', '\u0443\u0432\u0435\u0434\u043e\u043c\u043b\u0435\u043d\u0438*',
                '\u043a\u0443\u043f\u043e\u043d*', '\u043f\u0440\u043e\u043c\u043e\u043a\u043e\u0434*'],
 }
@@ -611,8 +641,9 @@ JA = {
                                                           '\u5b9a\u671f\u8cfc\u5165']},
         {'concept': 'unsubscribe', 'kind': 'act', 'forms': ['\u8cfc\u8aad\u89e3\u9664', '\u767b\u9332\u89e3\u9664',
                                                             '\u914d\u4fe1\u505c\u6b62', '\u89e3\u7d04', '\u9000\u4f1a']},
-        {'concept': 'transfer', 'kind': 'act', 'forms': ['\u9001\u91d1', '\u632f\u8fbc', '\u632f\u308a\u8fbc', '\u9001\u4fe1',
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['\u9001\u91d1', '\u632f\u8fbc', '\u632f\u308a\u8fbc',
                                                          '\u51fa\u91d1', '\u5f15\u304d\u51fa', '\u632f\u66ff']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['\u9001\u4fe1'], 'name_only': True},
         {'concept': 'cancel', 'kind': 'act', 'forms': ['\u30ad\u30e3\u30f3\u30bb\u30eb', '\u53d6\u308a\u6d88',
                                                        '\u505c\u6b62', '\u7d42\u4e86'], 'needs': 'commitments'},
         {'concept': 'close account', 'kind': 'act', 'forms': ['\u9589\u3058\u308b', '\u9589\u9396', '\u7121\u52b9\u5316',
@@ -635,7 +666,10 @@ JA = {
                 '\u3084\u3081\u308b', '\u4e2d\u6b62'],
     'info': ['\u5c65\u6b74', '\u72b6\u6cc1', '\u72b6\u614b', '\u8a73\u7d30', '\u4e00\u89a7', '\u65b9\u6cd5', '\u8a2d\u5b9a',
              '\u756a\u53f7', '\u660e\u7d30', '\u60c5\u5831', '\u5c65\u6b74\u3092'],
-    'benign': ['\u7d5e\u308a\u8fbc\u307f', '\u30d5\u30a3\u30eb\u30bf', '\u691c\u7d22', '\u30af\u30c3\u30ad\u30fc', 'cookie',
+    'status': ['\u5b8c\u4e86\u3057\u307e\u3057\u305f', '\u3042\u308a\u304c\u3068\u3046', '\u6210\u529f',
+               '\u53d7\u3051\u4ed8\u3051\u307e\u3057\u305f', '\u6e08\u307f'],
+    'commit_after': True,
+    'benign': ['\u7d5e\u308a\u8fbc\u307f', '\u30d5\u30a3\u30eb\u30bf', '\u30af\u30c3\u30ad\u30fc', 'cookie',
                '\u540c\u610f', '\u901a\u77e5', '\u30af\u30fc\u30dd\u30f3', '\u304a\u6c17\u306b\u5165\u308a'],
 }
 
@@ -673,8 +707,8 @@ ZH = {
         {'concept': 'unsubscribe', 'kind': 'act', 'forms': ['\u9000\u8ba2', '\u9000\u8a02', '\u53d6\u6d88\u8ba2\u9605',
                                                             '\u53d6\u6d88\u8a02\u95b1']},
         {'concept': 'transfer', 'kind': 'act', 'forms': ['\u8f6c\u8d26', '\u8f49\u5e33', '\u6c47\u6b3e', '\u532f\u6b3e',
-                                                         '\u63d0\u73b0', '\u63d0\u73fe', '\u53d1\u9001', '\u767c\u9001',
-                                                         '\u8f6c\u51fa', '\u8f49\u51fa']},
+                                                         '\u63d0\u73b0', '\u63d0\u73fe', '\u8f6c\u51fa', '\u8f49\u51fa']},
+        {'concept': 'transfer', 'kind': 'act', 'forms': ['\u53d1\u9001', '\u767c\u9001'], 'name_only': True},
         {'concept': 'cancel', 'kind': 'act', 'forms': ['\u53d6\u6d88', '\u7ec8\u6b62', '\u7d42\u6b62', '\u89e3\u7ea6',
                                                        '\u89e3\u7d04', '\u9000\u6b3e'], 'needs': 'commitments'},
         {'concept': 'close account', 'kind': 'act', 'forms': ['\u5173\u95ed', '\u95dc\u9589', '\u505c\u7528', '\u51bb\u7ed3',
@@ -699,7 +733,9 @@ ZH = {
     'info': ['\u8bb0\u5f55', '\u8a18\u9304', '\u5386\u53f2', '\u6b77\u53f2', '\u8be6\u60c5', '\u8a73\u60c5', '\u72b6\u6001',
              '\u72c0\u614b', '\u65b9\u5f0f', '\u65b9\u6cd5', '\u7ba1\u7406', '\u5217\u8868', '\u660e\u7ec6', '\u660e\u7d30',
              '\u8bbe\u7f6e', '\u8a2d\u5b9a', '\u4e2d\u5fc3', '\u53f7', '\u865f', '\u4fe1\u606f', '\u8cc7\u8a0a'],
-    'benign': ['\u7b5b\u9009', '\u7be9\u9078', '\u8fc7\u6ee4', '\u904e\u6ffe', '\u641c\u7d22', '\u641c\u5c0b', 'cookie',
+    'status': ['\u6210\u529f', '\u5df2\u63d0\u4ea4', '\u5df2\u652f\u4ed8', '\u5df2\u53d6\u6d88', '\u8c22\u8c22',
+               '\u8b1d\u8b1d', '\u5df2\u5b8c\u6210'],
+    'benign': ['\u7b5b\u9009', '\u7be9\u9078', '\u8fc7\u6ee4', '\u904e\u6ffe', 'cookie',
                '\u6536\u85cf', '\u901a\u77e5', '\u4f18\u60e0\u5238', '\u512a\u60e0\u5238', '\u7f13\u5b58', '\u7de9\u5b58'],
 }
 
@@ -708,7 +744,7 @@ ZH = {
 OTHER = {
     'code': 'other', 'script': 'words',
     'sources': [SOURCE_OLD],
-    'objects': {}, 'commit': [], 'confirm': [], 'dismiss': [], 'info': [], 'benign': [],
+    'objects': {}, 'commit': [], 'confirm': [], 'dismiss': [], 'info': [], 'benign': [], 'status': [],
     'terms': [
         {'concept': 'delete', 'kind': 'act', 'forms': ['verwijderen', 'usu\u0144', 'sil', '\u0432\u0438\u0434\u0430\u043b\u0438\u0442\u0438']},
         {'concept': 'pay', 'kind': 'act', 'forms': ['betalen', 'afrekenen', 'zap\u0142a\u0107', '\u00f6de',
@@ -724,7 +760,7 @@ OTHER = {
 OTHER_CAPS = {
     'code': 'other-caseless', 'script': 'cjk',
     'sources': [SOURCE_OLD],
-    'objects': {}, 'commit': [], 'confirm': [], 'dismiss': [], 'info': [], 'benign': [],
+    'objects': {}, 'commit': [], 'confirm': [], 'dismiss': [], 'info': [], 'benign': [], 'status': [],
     'terms': [
         {'concept': 'delete', 'kind': 'act', 'forms': ['\uc0ad\uc81c', '\u062d\u0630\u0641', '\u05de\u05d7\u05e7',
                                                        '\u0939\u091f\u093e\u090f\u0902']},
@@ -747,6 +783,7 @@ SHORT_NAME = 5               # a name of at most this many words is a label: its
 CJK_NAME_CHARS = 12          # likewise, in characters, for scripts without spaces
 CONJUNCTIONS = ['and', '&', 'then', 'und', 'et', 'y', 'e', 'ed', '\u0438', 'puis', 'dann', 'luego', 'depois']
 LEADS = ['permanently', 'now', 'just', 'also', 'securely', 'instantly', 'immediately', 'really', 'forever',
+         'secure', 'express', 'guest', 'quick', 'fast',
          'jetzt', 'sofort', 'endg\u00fcltig', 'dauerhaft', 'ahora', 'maintenant', 'agora', 'ora', 'adesso',
          'definitivamente', 'd\u00e9finitivement', 'permanentemente', '\u0441\u0435\u0439\u0447\u0430\u0441']
 NEGATIONS = ['not', 'don', 'never', 'nicht', 'kein', 'keine', 'niemals', 'non', 'n\u00e3o', 'nao', 'ne', 'jamais',
@@ -904,7 +941,9 @@ def _build():
         objects = {}
         for key in lang['objects'].keys():
             objects[key] = _patterns(lang['objects'][key]) if not cjk else lang['objects'][key]
-        index['langs'][lang['code']] = {'objects': objects, 'cjk': cjk, 'commit': lang['commit']}
+        index['langs'][lang['code']] = {'objects': objects, 'cjk': cjk, 'commit': lang['commit'],
+                                        'after': 'commit_after' in lang and lang['commit_after'] is True,
+                                        'status': lang['status']}
         for group in ['confirm', 'dismiss']:
             for word in lang[group]:
                 if cjk:
@@ -920,7 +959,8 @@ def _build():
         for term in lang['terms']:
             entry = {'concept': term['concept'], 'kind': term['kind'], 'lang': lang['code'],
                      'needs': term['needs'] if 'needs' in term else None,
-                     'not_next': term['not_next'] if 'not_next' in term else []}
+                     'not_next': term['not_next'] if 'not_next' in term else [],
+                     'name_only': 'name_only' in term and term['name_only'] is True}
             for raw in term['forms']:
                 for form in expand(raw):
                     if cjk:
@@ -1062,16 +1102,34 @@ def _at_start(seg, hit):
     if 'pos' in hit:
         return True
     for i in range(hit['at']):
-        if not _confirm_word(seg[i]):
+        if not _confirm_word(seg[i]) and seg[i]['t'] not in LEADS:
             return False
     return True
 
 
+def _has_status(seg, hit):
+    """The phrase reports a done deal ("Order placed", "Payment successful", "Bestellung aufgegeben"):
+    its nouns name what happened, not what a click would do."""
+    words = INDEX['langs'][hit['entry']['lang']]['status']
+    for tok in seg:
+        if tok['c'] == 'c':
+            for word in words:
+                if tok['t'].find(word) >= 0:
+                    return True
+        elif tok['t'] in words:
+            return True
+    return False
+
+
 def _has_commit(seg, hit):
-    """A commit word of the noun's own language in the phrase ("Confirm payment", "Passer commande")."""
-    words = INDEX['langs'][hit['entry']['lang']]['commit']
+    """A commit word of the noun's own language in the phrase, before it ("Confirm payment", "Passer
+    commande"), or after it in a language that puts the verb last ("Zahlung bestätigen", 注文を確定)."""
+    lang = INDEX['langs'][hit['entry']['lang']]
+    words = lang['commit']
     for i in range(len(seg)):
         if 'pos' not in hit and i >= hit['at'] and i < hit['at'] + hit['span']:
+            continue
+        if 'pos' not in hit and not lang['after'] and i > hit['at']:
             continue
         tok = seg[i]
         if tok['c'] == 'c':
@@ -1103,7 +1161,8 @@ def _in_place(seg, hit, scope):
         size = len(seg[hit['at']]['t'])
         return size <= CJK_NAME_CHARS or hit['pos'] <= 2 or hit['end'] >= size - 4
     if scope == 'path':
-        return len(seg) <= 2 or hit['at'] == 0
+        size = hit['own'] if 'own' in hit else len(seg)
+        return hit['at'] < size and (size <= 2 or hit['at'] == 0)
     if len(seg) <= SHORT_NAME or hit['at'] == 0:
         return True
     if seg[hit['at'] - 1]['t'] in CONJUNCTIONS:
@@ -1126,6 +1185,8 @@ def _resolve(seg, hit, scope):
         return None
     if scope != 'context' and entry['kind'] != 'mark' and (hit['said'] or not _in_place(seg, hit, scope)):
         return None
+    if entry['name_only'] and scope != 'name':
+        return None
     lang = INDEX['langs'][entry['lang']]
     if entry['needs'] is not None:
         objects = lang['objects'][entry['needs']] if entry['needs'] in lang['objects'].keys() else []
@@ -1138,6 +1199,8 @@ def _resolve(seg, hit, scope):
         return None
     if 'pos' in hit and _is_info(seg, hit):
         return None             # CJK verbs and nouns share a form: 支払い方法 is a place, not an act
+    if (kind == 'either' or kind == 'noun') and _has_status(seg, hit):
+        return None
     if kind == 'either':
         if _is_info(seg, hit):
             return None
@@ -1284,10 +1347,28 @@ def id_words(part):
 
 
 def path_hits(url):
-    """hits_in over each endpoint segment of url (path_words), with the segment as `form`."""
+    """The vocabulary in each endpoint segment of url (path_words). A verb that needs an object finds
+    it anywhere in the path (/subscription/cancel); only the segment's own words are matched."""
     out = []
-    for words in path_words(url):
-        for hit in tokens_hits(words, 'path'):
-            hit['segment'] = '/'.join(words)
-            out.append(hit)
+    seen = []
+    parts = path_words(url)
+    for index in range(len(parts)):
+        words = parts[index]
+        tokens = [{'t': w, 'c': 'w'} for w in words]
+        for other in range(len(parts)):
+            if other != index:
+                for w in parts[other]:
+                    tokens.append({'t': w, 'c': 'w'})
+        for hit in _raw_hits(tokens):
+            if hit['at'] >= len(words):
+                continue
+            hit['own'] = len(words)
+            kind = _resolve(tokens, hit, 'path')
+            entry = hit['entry']
+            key = entry['concept'] + '/' + str(kind)
+            if kind is None or key in seen:
+                continue
+            seen.append(key)
+            out.append({'concept': entry['concept'], 'kind': kind, 'base': entry['kind'], 'lang': entry['lang'],
+                        'form': hit['form'], 'words': hit['span'], 'segment': '/'.join(words)})
     return out

@@ -217,3 +217,36 @@ def test_preview_names_what_the_action_sits_in():
                                 "Dialog: Delete this project? \u2014 All files go too.", "Page: " + PAGE + " (Settings)",
                                 'Why approval: inside the dialog "Delete this project?" (delete)']
     assert r.preview("press", {"name": "Amount"}, [], None).startswith('Action: Press Enter in "Amount"')
+
+
+def test_wordings_the_issue_does_not_name():
+    """Generalisation, not the issue's examples: synonyms, other structures, reports of done deals."""
+    ask = [judged("Yes, remove", dialog=dialog(name="Remove collaborator?")),
+           judged("OK", dialog=dialog(name="Discard unsaved changes?")),
+           judged("Continue", dialog=dialog(role="alertdialog",
+                                            description="Your account and all data will be permanently deleted.")),
+           judged("Submit", submits=True, form={"name": "", "action": "https://a.test/billing/subscription/cancel",
+                                                "method": "get", "secret_fields": []}),
+           judged("Shut down server"), judged("Factory reset"), judged("Secure checkout"), judged("Bid $120"),
+           judged("Top up"), judged("Add funds"), judged("Complete order"), judged("Authorize payment"),
+           judged("Start membership"), judged("Confirm & Pay $49.99"), judged("Send $50 to Alex"),
+           judged("Clear search history"), judged("Borrar definitivamente"), judged("Konto endgültig löschen"),
+           judged("永久删除"), judged("完全に削除"), judged("Conferma ordine"), judged("Оплатить заказ"), judged("去结算"),
+           judged("Zahlung bestätigen"), judged("注文を確定する"), judged("Yes", dialog=dialog(name="Account deletion")),
+           judged("Proceed", dialog=dialog(text="Are you sure you want to delete your account?")),
+           judged("Go", role="link", href_url="https://a.test/account/close"),
+           judged("Confirm", role="link", href_url="https://a.test/subscription/cancel?id=4")]
+    assert [o["risk"] for o in ask] == ["irreversible" for _ in ask]
+    everyday = [judged("OK", dialog=dialog(name="Order placed", text="Thanks! We'll send you a confirmation email.")),
+                judged("Done", dialog=dialog(name="Payment successful")),
+                judged("OK", dialog=dialog(name="Your message", description="We'll send you a copy by email.")),
+                judged("View order"), judged("Track my order"), judged("Update payment method"),
+                judged("Continue shopping"), judged("Remove from wishlist"), judged("Archive"), judged("Unfollow"),
+                judged("Got it", dialog=dialog(name="Tips", text="You can now order photo books and send cards.")),
+                judged("Sign up for our newsletter"), judged("Back to cart"), judged("Load more"),
+                judged("Continue reading", role="link"),
+                judged("Next", role="link", page_url="https://a.test/orders?page=2"),
+                judged("Accept all", dialog=dialog(name="We value your privacy",
+                                                   text="We and our partners use cookies. You can withdraw consent.")),
+                judged("Leave a review"), judged("Apply coupon"), judged("Download invoice")]
+    assert [o["reasons"] for o in everyday] == [[] for _ in everyday]
