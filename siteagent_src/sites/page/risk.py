@@ -14,15 +14,15 @@ ALLOWED_SCHEMES = ['http', 'https']
 PAYMENT_HINTS = ['cc-number', 'cc-csc', 'cc-exp', 'cc-exp-month', 'cc-exp-year', 'cc-name', 'cc-type',
                  'cardnumber', 'card-number', 'card_number', 'cardnum', 'ccnumber', 'cc_number', 'creditcard',
                  'credit-card', 'credit_card', 'cvc', 'cvv', 'csc', 'securitycode', 'security-code',
-                 'card number', 'kartennummer', 'num\u00e9ro de carte', 'n\u00famero de tarjeta', 'n\u00famero do cart\u00e3o',
-                 'numero della carta', '\u043d\u043e\u043c\u0435\u0440 \u043a\u0430\u0440\u0442\u044b', '\u30ab\u30fc\u30c9\u756a\u53f7', '\u5361\u53f7', '\u5361\u865f', 'expiry', 'expiration']
+                 'card number', 'kartennummer', 'numéro de carte', 'número de tarjeta', 'número do cartão',
+                 'numero della carta', 'номер карты', 'カード番号', '卡号', '卡號', 'expiry', 'expiration']
 BANK_HINTS = ['iban', 'bic', 'swift', 'account number', 'account-number', 'account_number', 'accountnumber',
               'acctnumber', 'acct_no', 'account no', 'routing number', 'routing-number', 'routing_number',
               'routingnumber', 'sort code', 'sortcode', 'sort-code', 'kontonummer', 'bankleitzahl',
-              'num\u00e9ro de compte', 'n\u00famero de cuenta', 'n\u00famero da conta', 'numero di conto',
-              '\u043d\u043e\u043c\u0435\u0440 \u0441\u0447\u0435\u0442\u0430', '\u043d\u043e\u043c\u0435\u0440 \u0441\u0447\u0451\u0442\u0430', '\u53e3\u5ea7\u756a\u53f7', '\u8d26\u53f7', '\u5e33\u865f', '\u94f6\u884c\u5361']
+              'numéro de compte', 'número de cuenta', 'número da conta', 'numero di conto',
+              'номер счета', 'номер счёта', '口座番号', '账号', '帳號', '银行卡']
 AMOUNT_WORDS = ['amount', 'sum', 'betrag', 'montant', 'importe', 'monto', 'valor', 'importo', 'quantia',
-                '\u0441\u0443\u043c\u043c\u0430', '\u0441\u0443\u043c\u043c\u0443', '\u91d1\u984d', '\u91d1\u989d', '\u91d1\u984d']
+                'сумма', 'сумму', '金額', '金额', '金額']
 SECRET_REASONS = {'password': 'the form has a password field', 'payment': 'the form has a payment card field',
                   'bank': 'the form has an IBAN or account number field', 'amount': 'the form has an amount field'}
 QUOTE_CAP = 80
