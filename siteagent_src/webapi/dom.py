@@ -343,3 +343,28 @@ def is_top_frame():
     return window.top == window.self
 
 
+
+
+# --- trees and references (the page tool's risk context) -----------------------------------------
+
+def shadow_host(element):
+    """The host element of the shadow root element sits in, or None (it is in the document)."""
+    __pragma__('js', '{}', '''
+    var root = element && element.getRootNode ? element.getRootNode() : null;
+    return root && root.host ? root.host : null;''')
+
+
+def ref_element(element, ref_id):
+    """The element an IDREF on element names (aria-labelledby, aria-describedby): looked up in
+    element's own tree (a shadow root or the document), or None."""
+    __pragma__('js', '{}', '''
+    var root = element && element.getRootNode ? element.getRootNode() : document;
+    var found = root && root.getElementById ? root.getElementById(ref_id) : null;
+    return found || (root !== document ? document.getElementById(ref_id) : null);''')
+
+
+def resolve_url(raw):
+    """raw (an href) resolved against the document's base URL, or None when it does not parse."""
+    __pragma__('js', '{}', '''
+    if (typeof raw !== "string") return null;
+    try { return new URL(raw, document.baseURI).href; } catch (e) { return null; }''')

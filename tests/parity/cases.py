@@ -6,6 +6,8 @@ core/). `A("module", "NAME")` compares a module attribute. Args must be JSON val
 from __future__ import annotations
 
 from tests.parity.harness import Case
+from tests.parity.page_phrases import DESTRUCTIVE as PAGE_DESTRUCTIVE, EVERYDAY as PAGE_EVERYDAY, \
+    SAID as PAGE_SAID, STYLES as PAGE_STYLES
 
 CASES: list[Case] = []
 
@@ -708,7 +710,66 @@ C("sites.page.risk", "host_matches", "bank.test", [".bank.test"])
 C("sites.page.risk", "host_matches", "evilbank.test", ["*.bank.test", "bank.test"])
 C("sites.page.risk", "host_matches", None, ["a"])
 A("sites.page.verbs", "VERBS")
-A("sites.page.risk", "VOCABULARY")
+# --- issue 23: the vocabulary per language and the context rules ---------------------------------
+A("sites.page.vocabulary", "LANGUAGES")
+A("sites.page.vocabulary", "ICONS")
+for _lang, _phrase, _concept in PAGE_DESTRUCTIVE:
+    C("sites.page.vocabulary", "hits_in", _phrase, "name", label="act-" + _lang + "-" + _phrase)
+    C("sites.page.vocabulary", "name_style", _phrase)
+for _lang, _phrase in PAGE_EVERYDAY:
+    C("sites.page.vocabulary", "hits_in", _phrase, "name", label="day-" + _lang + "-" + _phrase)
+    C("sites.page.risk", "classify", {"name": _phrase, "role": "button", "page_url": "https://a.test/"}, {})
+for _lang, _text, _concept in PAGE_SAID:
+    C("sites.page.vocabulary", "hits_in", _text, "context", label="said-" + _lang + "-" + _text)
+for _phrase, _style in PAGE_STYLES:
+    C("sites.page.vocabulary", "name_style", _phrase)
+for _text in ["Yes, delete it. Now!", "删除 foo", "l'abonnement", "", None, 7, "a\u00adb", "\U0001F5D1\uFE0F Trash",
+              "WWE terminates Hulk Hogan's contract", "Don't send", "Kontolöschung", "今すぐアカウントを削除する"]:
+    C("sites.page.vocabulary", "segments", _text)
+    C("sites.page.vocabulary", "hits_in", _text, "name")
+    C("sites.page.vocabulary", "hits_in", _text, "context")
+for _pattern in ["delet(e|es|ing)", "a(b|c)d(e|)", "plain", "(book|reserve) now", "x(", ""]:
+    C("sites.page.vocabulary", "expand", _pattern)
+for _url in ["https://a.test/projects/42/delete", "/api/payments/charge", "https://a.test/x?utm_source=donate",
+             "https://news.test/2020/trump-signs-order-to-withdraw-troops", "/account?action=deleteAccount",
+             "https://a.test/How_to_contribute/aa-bb-cc-dd?id=12#frag", "", None, "https://a.test"]:
+    C("sites.page.vocabulary", "path_words", _url)
+    C("sites.page.vocabulary", "path_hits", _url)
+for _name, _icons in [["\U0001F5D1", None], ["", "fa fa-trash-can"], ["", "glyphicon glyphicon-remove"],
+                      ["Settings", "fa fa-trash"], ["\u2715", ""], [None, 5], ["\U0001F4B3 Pay", ""]]:
+    C("sites.page.vocabulary", "icon_hits", _name, _icons)
+for _id in ["paymentForm", "delete_account.php", "", "ABC", "x-y-z"]:
+    C("sites.page.vocabulary", "id_words", _id)
+_DIALOG = {"role": "dialog", "name": "Delete this project?", "heading": "", "description": "", "text": ""}
+_ALERT = {"role": "alertdialog", "name": "Are you sure?", "heading": "", "description": "This will erase all messages.",
+          "text": "This will erase all messages."}
+_BODY = {"role": "dialog", "name": "", "heading": "", "description": "", "text": "Remove 3 photos? This cannot be undone."}
+_COOKIE = {"role": "dialog", "name": "Cookie consent", "heading": "", "text": "",
+           "description": "We use cookies. You can withdraw your consent at any time, or delete cookies."}
+_CHARGE = {"name": "", "action": "https://a.test/api/payments/charge", "method": "post", "secret_fields": []}
+_GET = {"name": "paymentForm", "action": "https://a.test/search", "method": "get", "secret_fields": ["amount"]}
+for _name in ["Yes", "OK", "Cancel", "\u2715", "", "Export first", "Learn more", "\U0001F5D1", "Continue"]:
+    for _ctx in [{"dialog": _DIALOG}, {"dialog": _ALERT}, {"dialog": _BODY}, {"dialog": _COOKIE},
+                 {"description": "Move to trash", "description_from": "title"}, {"icon": "fa fa-trash"},
+                 {"href_url": "https://a.test/projects/42/delete"}, {"page_title": "Close your account"},
+                 {"form": {"submit_name": "Delete account"}}, {}, None]:
+        for _role, _form, _submits in [["button", None, False], ["link", None, False], ["button", _CHARGE, True],
+                                       ["textbox", _GET, True]]:
+            C("sites.page.risk", "classify", {"name": _name, "role": _role, "form": _form, "submits": _submits,
+                                              "page_url": "https://a.test/account/delete", "context": _ctx},
+              {"sensitive_hosts": [], "extra_terms": ["tidy up"]})
+C("sites.page.risk", "preview", "click", {"name": "Yes", "role": "button", "page_url": "https://a.test/",
+                                          "form": _CHARGE, "context": {"dialog": _ALERT, "description": "d",
+                                                                       "page_title": "T"}}, ["why"], None)
+C("sites.page.risk", "preview", "press", {"name": "Amount", "context": {"href_url": "https://a.test/x"}}, [], None)
+for _field in [{"type": "text", "name": "account_number"}, {"type": "text", "label": "Routing number"},
+               {"type": "text", "name": "amount"}, {"type": "number", "label": "Betrag"},
+               {"type": "text", "autocomplete": "transaction-amount"}, {"type": "checkbox", "label": "Amount"},
+               {"type": "text", "label": "\u91d1\u989d"}, {"type": "text", "label": "Quantity"}]:
+    C("sites.page.risk", "field_is_secret", _field)
+C("sites.page.risk", "with_secrets", {"form": {"secret_fields_raw": [{"type": "password"}, {"name": "iban"}, {}]}})
+C("sites.page.risk", "with_secrets", {"form": None})
+C("sites.page.risk", "with_secrets", None)
 A("sites.page.scan_format", "CODES")
 # === end of the Page tool block ===================================================================
 # === Security (issue 8): jws, recipients, taint, ratelimit ======================================

@@ -1,58 +1,31 @@
 """The page tool's risk rules, judged in code (docs/SECURITY.md): URL schemes, per-verb risk, and
 when a click (or a type with submit) becomes irreversible. Pure: CPython and JS (parity-tested)."""
-from core.jsonval import kind_of, has_key
+from core.jsonval import kind_of, has_key, squeeze
 from core.origins import host_of
-from core.preview import build_preview
+from core.preview import build_preview, cap_text
+from sites.page import vocabulary as vocab
 from sites.page.verbs import verb_of
 
 WRITE = 'write'
 IRREVERSIBLE = 'irreversible'
 ALLOWED_SCHEMES = ['http', 'https']
 
-# Destructive or financial words, matched as whole words (Latin, Cyrillic, Greek) or as substrings
-# (CJK, Thai, Arabic, Hebrew scripts without spaces between words). Lower case.
-VOCABULARY = [
-    # English
-    'delete', 'remove', 'erase', 'destroy', 'pay', 'pay now', 'buy', 'buy now', 'purchase', 'order', 'place order',
-    'checkout', 'check out', 'transfer', 'send', 'send money', 'unsubscribe', 'cancel subscription',
-    'cancel membership', 'close account', 'deactivate', 'wipe', 'donate', 'confirm payment',
-    'withdraw', 'sell',
-    # German
-    'löschen', 'entfernen', 'bezahlen', 'zahlen', 'jetzt bezahlen', 'kaufen', 'jetzt kaufen', 'bestellen',
-    'zahlungspflichtig bestellen', 'kasse', 'zur kasse', 'überweisen', 'überweisung', 'senden', 'absenden',
-    'abbestellen', 'abmelden', 'kündigen', 'abo kündigen',
-    # French
-    'supprimer', 'effacer', 'retirer', 'payer', 'acheter', 'commander', 'passer commande', 'paiement',
-    'virement', 'transférer', 'envoyer', 'se désabonner', 'désabonner', "annuler l'abonnement", 'résilier',
-    # Spanish / Portuguese / Italian
-    'eliminar', 'borrar', 'quitar', 'pagar', 'comprar', 'pedir', 'realizar pedido', 'finalizar compra',
-    'transferir', 'enviar', 'darse de baja', 'cancelar suscripción', 'excluir', 'apagar', 'remover',
-    'finalizar pedido', 'cancelar assinatura', 'elimina', 'cancella', 'rimuovi', 'paga', 'acquista', 'compra',
-    'ordina', 'invia', 'trasferisci', 'bonifico', 'annulla abbonamento', "disiscriviti",
-    # Dutch / Polish
-    'verwijderen', 'betalen', 'kopen', 'bestellen', 'afrekenen', 'overmaken', 'verzenden', 'opzeggen',
-    'usuń', 'zapłać', 'kup', 'zamów', 'przelew', 'wyślij', 'anuluj subskrypcję',
-    # Russian / Ukrainian
-    'удалить', 'оплатить', 'купить', 'заказать', 'оформить заказ', 'перевести', 'отправить', 'отписаться',
-    'видалити', 'оплатити', 'купити', 'замовити', 'надіслати',
-    # Turkish
-    'sil', 'öde', 'satın al', 'sipariş ver', 'gönder', 'aboneliği iptal et',
-]
-SUBSTRING_VOCABULARY = [
-    # Chinese
-    '删除', '刪除', '移除', '支付', '付款', '购买', '購買', '下单', '下單', '结算', '結帳', '转账', '轉帳', '发送', '發送',
-    '退订', '取消订阅', '立即购买',
-    # Japanese
-    '削除', '支払', '購入', '注文', '決済', '送金', '送信', '退会', '解約', '購読解除',
-    # Korean
-    '삭제', '결제', '구매', '주문', '송금', '보내기', '구독 취소', '탈퇴',
-    # Arabic / Hebrew / Hindi
-    'حذف', 'ادفع', 'دفع', 'شراء', 'اشتر', 'إرسال', 'تحويل', 'מחק', 'תשלום', 'קנה', 'שלח', 'हटाएं', 'भुगतान', 'खरीदें',
-]
+# Hints in a form field's name, id or label (lower case). Card data, bank account data, an amount.
 PAYMENT_HINTS = ['cc-number', 'cc-csc', 'cc-exp', 'cc-exp-month', 'cc-exp-year', 'cc-name', 'cc-type',
                  'cardnumber', 'card-number', 'card_number', 'cardnum', 'ccnumber', 'cc_number', 'creditcard',
-                 'credit-card', 'credit_card', 'cvc', 'cvv', 'csc', 'securitycode', 'security-code', 'iban',
-                 'card number', 'kartennummer', 'numéro de carte', 'número de tarjeta', 'expiry', 'expiration']
+                 'credit-card', 'credit_card', 'cvc', 'cvv', 'csc', 'securitycode', 'security-code',
+                 'card number', 'kartennummer', 'numéro de carte', 'número de tarjeta', 'número do cartão',
+                 'numero della carta', 'номер карты', 'カード番号', '卡号', '卡號', 'expiry', 'expiration']
+BANK_HINTS = ['iban', 'bic', 'swift', 'account number', 'account-number', 'account_number', 'accountnumber',
+              'acctnumber', 'acct_no', 'account no', 'routing number', 'routing-number', 'routing_number',
+              'routingnumber', 'sort code', 'sortcode', 'sort-code', 'kontonummer', 'bankleitzahl',
+              'numéro de compte', 'número de cuenta', 'número da conta', 'numero di conto',
+              'номер счета', 'номер счёта', '口座番号', '账号', '帳號', '银行卡']
+AMOUNT_WORDS = ['amount', 'sum', 'betrag', 'montant', 'importe', 'monto', 'valor', 'importo', 'quantia',
+                'сумма', 'сумму', '金額', '金额', '金額']
+SECRET_REASONS = {'password': 'the form has a password field', 'payment': 'the form has a payment card field',
+                  'bank': 'the form has an IBAN or account number field', 'amount': 'the form has an amount field'}
+QUOTE_CAP = 80
 
 
 def _lower(text):
@@ -98,28 +71,45 @@ def _normalise(text):
     return ''.join(parts)
 
 
-def vocabulary_hits(text, extra_terms):
-    """The vocabulary terms found in text (list, in vocabulary order)."""
-    norm = _normalise(text)
+def extra_hits(text, extra_terms):
+    """The policy's extra terms found in text as whole words (any language), in their order."""
     hits = []
+    if kind_of(extra_terms) != 'array':
+        return hits
+    norm = _normalise(text)
     if len(norm) == 0:
         return hits
-    terms = list(VOCABULARY)
-    if kind_of(extra_terms) == 'array':
-        for term in extra_terms:
-            if kind_of(term) == 'string' and len(term) > 0:
-                terms.append(_normalise(term))
-    for term in terms:
-        if len(term) > 0 and term not in hits and contains_word(norm, term):
-            hits.append(term)
-    for term in SUBSTRING_VOCABULARY:
-        if norm.find(term) >= 0 and term not in hits:
-            hits.append(term)
+    for term in extra_terms:
+        if kind_of(term) != 'string' or len(term) == 0:
+            continue
+        want = _normalise(term)
+        if len(want) > 0 and want not in hits and contains_word(norm, want):
+            hits.append(want)
     return hits
 
 
+def vocabulary_hits(text, extra_terms):
+    """What text says it does, in the vocabulary (sites/page/vocabulary.py) or the extra terms: the
+    concepts of its decisive hits (acts and irreversibility phrases), then the extra terms."""
+    out = []
+    for hit in vocab.hits_in(text if kind_of(text) == 'string' else '', 'name'):
+        if _decisive(hit, False) and hit['concept'] not in out:
+            out.append(hit['concept'])
+    for term in extra_hits(text, extra_terms):
+        if term not in out:
+            out.append(term)
+    return out
+
+
+def _hint_in(joined, words, hint):
+    if hint.find('-') < 0 and hint.find('_') < 0 and hint.find(' ') < 0 and len(hint) <= 4:
+        return hint in words
+    return joined.find(hint) >= 0
+
+
 def field_is_secret(field):
-    """A form field descriptor {type, autocomplete, name, id, label} holds a password or payment data."""
+    """A form field descriptor {type, autocomplete, name, id, label}: 'password', 'payment' (card
+    data), 'bank' (IBAN, account or routing number), 'amount' (a sum of money), or None."""
     if kind_of(field) != 'object':
         return None
     kind = _lower(field['type']) if has_key(field, 'type') else ''
@@ -130,18 +120,48 @@ def field_is_secret(field):
         return 'password'
     if auto.find('cc-') >= 0:
         return 'payment'
-    words = []
+    if auto.find('transaction-amount') >= 0:
+        return 'amount'
+    texts = []
     for key in ['name', 'id', 'label']:
         if has_key(field, key) and kind_of(field[key]) == 'string':
-            words.append(_lower(field[key]))
-    joined = ' '.join(words)
+            texts.append(_lower(field[key]))
+    joined = ' '.join(texts)
+    words = []
+    for text in texts:
+        for word in vocab.words_of(text):
+            words.append(word)
+        for word in vocab.id_words(text):
+            words.append(word)
     for hint in PAYMENT_HINTS:
-        if hint.find('-') < 0 and hint.find('_') < 0 and hint.find(' ') < 0 and len(hint) <= 4:
-            if contains_word(_normalise(joined), hint):
-                return 'payment'
-        elif joined.find(hint) >= 0:
+        if _hint_in(joined, words, hint):
             return 'payment'
+    for hint in BANK_HINTS:
+        if _hint_in(joined, words, hint):
+            return 'bank'
+    if kind in ['checkbox', 'radio', 'file', 'color', 'date', 'email', 'tel', 'url', 'search']:
+        return None
+    for word in AMOUNT_WORDS:
+        if word in words or (vocab.char_class(word[0]) == 'c' and joined.find(word) >= 0):
+            return 'amount'
     return None
+
+
+def with_secrets(target):
+    """target with form.secret_fields: the kinds (field_is_secret) of the raw field descriptors the tab
+    half sent (form.secret_fields_raw)."""
+    if kind_of(target) != 'object' or not has_key(target, 'form') or kind_of(target['form']) != 'object':
+        return target
+    form = target['form']
+    kinds = []
+    raw = form['secret_fields_raw'] if has_key(form, 'secret_fields_raw') else None
+    if kind_of(raw) == 'array':
+        for field in raw:
+            kind = field_is_secret(field)
+            if kind is not None and kind not in kinds:
+                kinds.append(kind)
+    form['secret_fields'] = kinds
+    return target
 
 
 def scheme_of(url):
@@ -245,58 +265,247 @@ def judges_target(method, args):
     return False
 
 
+def _decisive(hit, with_nouns):
+    """A hit that makes an action irreversible by itself: an act; a phrase saying it cannot be undone
+    (a lone "permanent" or "forever" counts only where the context, not a name, says it); a noun of
+    effect only where it names a dialog's, a form's or an endpoint's purpose (with_nouns)."""
+    if hit['kind'] == 'act':
+        return True
+    if hit['kind'] == 'mark':
+        return with_nouns or hit['words'] > 1
+    return with_nouns and hit['kind'] == 'noun'
+
+
+def _first(hits, with_nouns, acts_only):
+    for hit in hits:
+        if acts_only and hit['base'] != 'act' and not (hit['base'] == 'noun' and hit['kind'] == 'act'):
+            continue
+        if _decisive(hit, with_nouns):
+            return hit
+    return None
+
+
+def _text(obj, key):
+    return obj[key] if kind_of(obj) == 'object' and has_key(obj, key) and kind_of(obj[key]) == 'string' else ''
+
+
+def _quote(text):
+    """text squeezed and capped, in double quotes."""
+    return '"' + cap_text(squeeze(text), QUOTE_CAP) + '"'
+
+
+def _why(hit):
+    return ' (' + hit['concept'] + ')'
+
+
+def _path_of(url):
+    """The path and query of an absolute or relative URL, for the window ('/api/payments/charge')."""
+    if kind_of(url) != 'string':
+        return ''
+    at = url.find('://')
+    if at < 0:
+        return url
+    slash = url.find('/', at + 3)
+    return url[slash:] if slash >= 0 else '/'
+
+
+def _excerpt(text, hit):
+    """The sentence of text that holds the hit (for a dialog's body text)."""
+    low = _lower(text)
+    at = low.find(hit['form'].split(' ')[0])
+    if at < 0:
+        return _quote(text)
+    start = at
+    while start > 0 and '.!?\n'.find(text[start - 1]) < 0 and at - start < 60:
+        start -= 1
+    end = at
+    while end < len(text) and '.!?\n'.find(text[end]) < 0 and end - at < 80:
+        end += 1
+    return _quote(text[start:end + 1 if end < len(text) else end])
+
+
+def _own_reasons(target, ctx, role, name, extra):
+    reasons = []
+    hit = _first(vocab.hits_in(name, 'name'), False, False)
+    if hit is not None:
+        reasons.append('its name says ' + _quote(name) + _why(hit))
+    desc = _text(ctx, 'description')
+    if len(desc) > 0:
+        hit = _first(vocab.hits_in(desc, 'name' if role == 'link' else 'context'), False, False)
+        if hit is not None:
+            source = 'title' if _text(ctx, 'description_from') == 'title' else 'description'
+            reasons.append('the ' + role + "'s " + source + ' says ' + _quote(desc) + _why(hit))
+    for icon in vocab.icon_hits(name, _text(ctx, 'icon')):
+        reasons.append('its icon is ' + icon['label'] + ' (' + icon['concept'] + ')')
+        break
+    terms = extra_hits(name + ' \n ' + desc, extra)
+    if len(terms) > 0:
+        reasons.append('its name matches the extra term "' + terms[0] + '"')
+    return reasons
+
+
+def _dialog_reasons(dialog, takes, buttonish, extra):
+    reasons = []
+    if not takes and not buttonish:
+        return reasons
+    title = _text(dialog, 'name')
+    kind = 'alert dialog' if _text(dialog, 'role') == 'alertdialog' else 'dialog'
+    article = 'an ' if kind == 'alert dialog' else 'a '
+    hit = _first(vocab.hits_in(title, 'context'), True, False)
+    if hit is not None or len(extra_hits(title, extra)) > 0:
+        reasons.append('inside the ' + kind + ' ' + _quote(title) + (_why(hit) if hit is not None else ''))
+        return reasons
+    heading = _text(dialog, 'heading')
+    hit = _first(vocab.hits_in(heading, 'context'), True, False)
+    if hit is not None:
+        reasons.append('inside ' + article + kind + ' headed ' + _quote(heading) + _why(hit))
+        return reasons
+    desc = _text(dialog, 'description')
+    hit = _first(vocab.hits_in(desc, 'context'), True, False)
+    if hit is not None:
+        reasons.append('inside ' + article + kind + ' whose description says ' + _quote(desc) + _why(hit))
+        return reasons
+    if not takes:
+        return reasons
+    body = _text(dialog, 'text')
+    hit = _first(vocab.hits_in(body, 'context'), False, False)
+    if hit is None:
+        for candidate in vocab.hits_in(body, 'context'):
+            if candidate['kind'] == 'mark':
+                hit = candidate
+                break
+    if hit is not None:
+        reasons.append('inside ' + article + kind + ' that says ' + _excerpt(body, hit) + _why(hit))
+    return reasons
+
+
+def _form_reasons(target, form, fctx, role, extra):
+    reasons = []
+    secrets = form['secret_fields'] if has_key(form, 'secret_fields') and kind_of(form['secret_fields']) == 'array' else []
+    for kind in ['password', 'payment', 'bank', 'amount']:
+        if kind in secrets:
+            reasons.append(SECRET_REASONS[kind])
+    method = _lower(_text(form, 'method'))
+    action = _text(form, 'action')
+    posts = method != 'get'
+    for hit in vocab.path_hits(action):
+        if _decisive(hit, posts):
+            reasons.append('the form ' + ('posts' if posts else 'submits') + ' to ' + _path_of(action) + _why(hit))
+            break
+    if len(extra_hits(action, extra)) > 0 and len(reasons) == 0:
+        reasons.append('the form ' + ('posts' if posts else 'submits') + ' to ' + _path_of(action))
+    label = _text(form, 'name')
+    hit = _first(vocab.hits_in(label, 'name'), posts, False)
+    if hit is None:
+        hit = _first(vocab.tokens_hits(vocab.id_words(label), 'path'), posts, False)
+    if hit is not None:
+        reasons.append('it submits the form ' + _quote(label) + _why(hit))
+    button = _text(fctx, 'submit_name')
+    if role != 'button' and len(button) > 0:
+        hit = _first(vocab.hits_in(button, 'name'), False, False)
+        if hit is not None:
+            reasons.append("the form's submit button says " + _quote(button) + _why(hit))
+    return reasons
+
+
+def _page_reasons(ctx, page_url):
+    path = _path_of(page_url)
+    for hit in vocab.path_hits(page_url):
+        if hit['kind'] == 'act' and hit['base'] != 'either':
+            return ['on the page ' + path + _why(hit)]
+    title = _text(ctx, 'page_title')
+    hit = _first(vocab.hits_in(title, 'name'), False, False)
+    if hit is not None:
+        return ['on the page titled ' + _quote(title) + _why(hit)]
+    return []
+
+
 def classify(target, policy):
-    """{risk, reasons: [text]} for a click / submitting type. target: {name, role, href, page_url,
-    submits, form: {name, action, secret_fields: [kind]}|None}; policy: {sensitive_hosts, extra_terms}."""
+    """{risk, reasons: [text]} for a click, a submitting type or an Enter press. target: {name, role,
+    href, page_url, submits, form: {name, action, method, fields, secret_fields: [kind]}|None,
+    context: {description, description_from, icon, dialog: {role, name, heading, description, text}|None,
+    form: {submit_name}|None, href_url, page_title}} (context may be missing); policy: {sensitive_hosts,
+    extra_terms}. The rules, in order (docs/SECURITY.md): the element's own words, its dialog, its
+    form, its link target, its page, the sensitive hosts."""
     reasons = []
     if kind_of(target) != 'object':
         return {'risk': IRREVERSIBLE, 'reasons': ['the target could not be described']}
     extra = policy['extra_terms'] if kind_of(policy) == 'object' and has_key(policy, 'extra_terms') else None
     sensitive = policy['sensitive_hosts'] if kind_of(policy) == 'object' and has_key(policy, 'sensitive_hosts') else None
+    ctx = target['context'] if has_key(target, 'context') and kind_of(target['context']) == 'object' else {}
     form = target['form'] if has_key(target, 'form') and kind_of(target['form']) == 'object' else None
+    fctx = ctx['form'] if has_key(ctx, 'form') and kind_of(ctx['form']) == 'object' else {}
+    dialog = ctx['dialog'] if has_key(ctx, 'dialog') and kind_of(ctx['dialog']) == 'object' else None
     submits = has_key(target, 'submits') and target['submits'] is True
-    if form is not None and submits:
-        secrets = form['secret_fields'] if has_key(form, 'secret_fields') and kind_of(form['secret_fields']) == 'array' else []
-        if 'password' in secrets:
-            reasons.append('submits a form with a password field')
-        if 'payment' in secrets:
-            reasons.append('submits a form with a payment or card field')
-    name = target['name'] if has_key(target, 'name') else ''
-    hits = vocabulary_hits(name, extra)
-    if len(hits) > 0:
-        reasons.append('its name matches "' + hits[0] + '"')
-    if form is not None and submits:
-        action_hits = vocabulary_hits(form['action'] if has_key(form, 'action') else '', extra)
-        if len(action_hits) > 0:
-            reasons.append('its form action matches "' + action_hits[0] + '"')
-        form_hits = vocabulary_hits(form['name'] if has_key(form, 'name') else '', extra)
-        if len(form_hits) > 0 and len(hits) == 0:
-            reasons.append('its form name matches "' + form_hits[0] + '"')
+    role = _text(target, 'role')
+    if len(role) == 0:
+        role = 'element'
+    name = _text(target, 'name')
+    reasons.extend(_own_reasons(target, ctx, role, name, extra))
+    style = vocab.name_style(name)
+    takes = style == 'confirm' or style == 'bare'
+    dismiss = style == 'dismiss' and len(reasons) == 0
+    buttonish = role == 'button' or role == 'menuitem' or submits
+    if dialog is not None and not dismiss:
+        reasons.extend(_dialog_reasons(dialog, takes, buttonish, extra))
+    if form is not None and not dismiss and (submits or (takes and role == 'button')):
+        reasons.extend(_form_reasons(target, form, fctx, role, extra))
+    if role == 'link':
+        href = _text(ctx, 'href_url')
+        if len(href) == 0:
+            href = _text(target, 'href')
+        for hit in vocab.path_hits(href):
+            if hit['base'] == 'act' and _decisive(hit, False):
+                reasons.append('the link goes to ' + _path_of(href) + _why(hit))
+                break
     page_url = target['page_url'] if has_key(target, 'page_url') else None
+    if takes and dialog is None and not submits and len(reasons) == 0:
+        reasons.extend(_page_reasons(ctx, page_url))
     if host_matches(host_of(page_url), sensitive):
         reasons.append('the page is marked sensitive')
     return {'risk': IRREVERSIBLE if len(reasons) > 0 else WRITE, 'reasons': reasons}
 
 
 def preview(method, target, reasons, text):
-    """The approval window's text: the action, the element, its form and the page URL."""
+    """The approval window's text: the action, the element, what it sits in (dialog, form), the page,
+    and why approval is needed."""
     if kind_of(target) != 'object':
         target = {}
-    action = 'Click' if method == 'click' else 'Type and submit'
-    sections = [['Action', action + ' "' + (target['name'] if has_key(target, 'name') and kind_of(target['name']) == 'string' else '') + '"']]
+    ctx = target['context'] if has_key(target, 'context') and kind_of(target['context']) == 'object' else {}
+    action = 'Click' if method == 'click' else ('Press Enter in' if method == 'press' else 'Type and submit')
+    sections = [['Action', action + ' "' + _text(target, 'name') + '"']]
     role = target['role'] if has_key(target, 'role') else None
     if kind_of(role) == 'string':
-        sections.append(['Element', role + (' → ' + target['href'] if has_key(target, 'href') and kind_of(target['href']) == 'string' else '')])
+        href = _text(ctx, 'href_url')
+        if len(href) == 0:
+            href = _text(target, 'href')
+        sections.append(['Element', role + (' \u2192 ' + href if len(href) > 0 else '')])
+    desc = _text(ctx, 'description')
+    if len(desc) > 0:
+        sections.append(['Described as', desc])
     if kind_of(text) == 'string':
         sections.append(['Text', text])
+    dialog = ctx['dialog'] if has_key(ctx, 'dialog') and kind_of(ctx['dialog']) == 'object' else None
+    if dialog is not None:
+        title = _text(dialog, 'name')
+        if len(title) == 0:
+            title = _text(dialog, 'heading')
+        about = _text(dialog, 'description')
+        sections.append(['Dialog', (title if len(title) > 0 else '(unnamed)') + (' \u2014 ' + about if len(about) > 0 else '')])
     form = target['form'] if has_key(target, 'form') and kind_of(target['form']) == 'object' else None
     if form is not None:
-        label = form['name'] if has_key(form, 'name') and kind_of(form['name']) == 'string' and len(form['name']) > 0 else '(unnamed)'
-        action_url = form['action'] if has_key(form, 'action') and kind_of(form['action']) == 'string' else ''
-        sections.append(['Form', label + (' → ' + action_url if len(action_url) > 0 else '')])
+        label = _text(form, 'name')
+        if len(label) == 0:
+            label = '(unnamed)'
+        action_url = _text(form, 'action')
+        method_name = _text(form, 'method').upper()
+        sections.append(['Form', label + (' \u2192 ' + (method_name + ' ' if len(method_name) > 0 else '') + action_url
+                                          if len(action_url) > 0 else '')])
         if has_key(form, 'fields') and kind_of(form['fields']) == 'array' and len(form['fields']) > 0:
             sections.append(['Fields', form['fields']])
-    sections.append(['Page', target['page_url'] if has_key(target, 'page_url') else ''])
+    page = target['page_url'] if has_key(target, 'page_url') and kind_of(target['page_url']) == 'string' else ''
+    title = _text(ctx, 'page_title')
+    sections.append(['Page', page + (' (' + title + ')' if len(title) > 0 else '')])
     if kind_of(reasons) == 'array' and len(reasons) > 0:
         sections.append(['Why approval', reasons])
     return build_preview(sections, None)

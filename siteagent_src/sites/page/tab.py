@@ -7,7 +7,8 @@ from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT
 from sites.page import risk as page_risk
 from sites.page import scan_format
 from sites.page import page_tools
-from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS
+from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS, PROBE_RISK
+from sites.page.tab_context import context_of
 from sites.kit.tab import tab_handler
 from webapi.scan_dom import api
 from webapi.dom import attr, tag_of
@@ -28,6 +29,14 @@ def _refusal(found):
     """The walker's {ok: false, reason, message, hint?|field?} as a ToolError."""
     extra = {'hint': found['hint']} if 'hint' in found else ({'field': found['field']} if 'field' in found else None)
     return ToolError(found['reason'], found['message'], extra)
+
+
+def _described(walker, element, submitting):
+    """The walker's target ({name, role, href, page_url, submits, form}) with what it sits in
+    (tab_context: description, icon, dialog, form's submit button, link URL, page title)."""
+    target = walker.describeEl(element, submitting)
+    target['context'] = context_of(element, target)
+    return target
 
 
 def _resolved(walker, uid):
@@ -57,12 +66,8 @@ async def page_tab(args):
     if op == 'call_tool':
         return await _call_tool(args)
     if op == 'describe':
-        if 'uid' in args:
-            found = walker.describe(args['uid'], args['submitting'])
-            if not found['ok']:
-                raise _refusal(found)
-            return found
-        return {'ok': True, 'target': walker.describeEl(document.activeElement or document.body, args['submitting'])}
+        element = _resolved(walker, args['uid']) if 'uid' in args else (document.activeElement or document.body)
+        return {'ok': True, 'target': _described(walker, element, args['submitting'])}
     if op == 'wait':
         return await _wait(walker, args)
     uid = args['to'] if op == 'scroll' and 'to' in args else (args['uid'] if 'uid' in args else None)
@@ -256,3 +261,20 @@ async def probe_actions(args):
         except ToolError as err:
             failures.append({'uid': uid, 'role': role, 'reason': err.reason, 'message': err.detail})
     return {'tried': done, 'failures': failures}
+
+
+@tab_handler(PROBE_RISK)
+def probe_risk(args):
+    """For each uid: the target the judge would read (as `describe` gives it) and the judge's verdict,
+    computed here by the same pure code the worker runs (sites/page/risk.py), with no policy."""
+    walker = api()
+    out = []
+    for uid in args['uids']:
+        found = walker.resolve(uid)
+        if not found['ok']:
+            out.append({'uid': uid, 'error': found['reason']})
+            continue
+        target = page_risk.with_secrets(_described(walker, found['el'], False))
+        verdict = page_risk.classify(target, {'sensitive_hosts': [], 'extra_terms': []})
+        out.append({'uid': uid, 'target': target, 'risk': verdict['risk'], 'reasons': verdict['reasons']})
+    return {'results': out}

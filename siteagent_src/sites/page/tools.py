@@ -74,5 +74,13 @@ PROBE_ACTIONS = declare_tool(
      'required': ['uids'], 'additionalProperties': False},
     'tab', {'test_only': True})
 
+PROBE_RISK = declare_tool(
+    SITE, 'page_probe_risk', 'read',
+    'Test only. In the attached tab, what the risk judge reads for each uid (the described target and '
+    'its context) and its verdict, without acting.',
+    {'type': 'object', 'properties': {'uids': {'type': 'array', 'items': {'type': 'string'}, 'maxItems': 2000}},
+     'required': ['uids'], 'additionalProperties': False},
+    'tab', {'test_only': True})
+
 # The tab half's one entry: every verb that runs in the page, in any frame.
 PAGE_TAB = declare_step(SITE, 'page_tab')

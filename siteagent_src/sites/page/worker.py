@@ -211,25 +211,13 @@ async def _policy():
     return saved
 
 
-def _with_secrets(target):
-    form = target['form']
-    if form != None:
-        kinds = []
-        for field in form['secret_fields_raw']:
-            kind = page_risk.field_is_secret(field)
-            if kind != None and kind not in kinds:
-                kinds.append(kind)
-        form['secret_fields'] = kinds
-    return target
-
-
 async def describe_target(tab_id, args):
     """What a judged call acts on (the element, its form, the page), from the tab half."""
     method = args['method']
     uid = _arg(args, 'uid', None)
     payload = {'op': 'describe', 'submitting': method != 'click'}
     reply = await (_call(tab_id, 0, payload) if uid == None else _route(tab_id, uid, payload, 'uid'))
-    return _with_secrets(_answer(reply, 'describe')['target'])
+    return page_risk.with_secrets(_answer(reply, 'describe')['target'])
 
 
 async def judge(tool_name, args, ctx):
