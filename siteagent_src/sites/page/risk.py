@@ -538,13 +538,21 @@ def page_tool_risk(tool, extra_terms):
         return {'risk': IRREVERSIBLE, 'reasons': ['the tool could not be described']}
     reasons = []
     form = tool['form'] if has_key(tool, 'form') and kind_of(tool['form']) == 'object' else {}
-    for pair in [['name', tool, 'local'], ['title', tool, 'title'], ['description', tool, 'description'],
-                 ['form action', form, 'action']]:
-        source = pair[1]
-        text = source[pair[2]] if has_key(source, pair[2]) and kind_of(source[pair[2]]) == 'string' else ''
-        hits = vocabulary_hits(identifier_words(text) if pair[0] == 'name' else text, extra_terms)
-        if len(hits) > 0:
-            reasons.append('its ' + pair[0] + ' matches "' + hits[0] + '", whatever its hints say')
+    # what each of the page's words is: a name and a title read like a control's name; a description
+    # says what the tool does (its nouns of effect count, as a dialog's do); a form action is a path
+    for part in [['name', tool, 'local', 'name', False], ['title', tool, 'title', 'name', False],
+                 ['description', tool, 'description', 'context', True], ['form action', form, 'action', 'path', True]]:
+        source = part[1]
+        text = source[part[2]] if has_key(source, part[2]) and kind_of(source[part[2]]) == 'string' else ''
+        if part[0] == 'name':
+            text = identifier_words(text)
+        hit = _first(vocab.hits_in(text, part[3]), part[4], False)
+        word = hit['form'] if hit is not None else None
+        if word is None:
+            extra = extra_hits(text, extra_terms)
+            word = extra[0] if len(extra) > 0 else None
+        if word is not None:
+            reasons.append('its ' + part[0] + ' matches "' + word + '", whatever its hints say')
     hints = tool['annotations'] if has_key(tool, 'annotations') and kind_of(tool['annotations']) == 'object' else {}
     if has_key(hints, 'consequentialHint') and hints['consequentialHint'] is True:
         reasons.append('the page marks it consequential')
