@@ -36,6 +36,9 @@ TOKEN_JTI_REUSED = 'token_jti_reused'
 TOKEN_NONCE_REUSED = 'token_nonce_reused'
 TOKEN_NONCE_UNKNOWN = 'token_nonce_unknown'
 RECIPIENT_NOT_ALLOWED = 'recipient_not_allowed'
+# Issue 18: the Google adapters against the real sites.
+UNVERIFIED = 'unverified'
+UNSUPPORTED_LOCALE = 'unsupported_locale'
 
 # The one table of codes, in the order they were added: the code and what it means (docs/PROTOCOL.md's
 # reason table is generated from it: `siteagent docs`; the build checks it is current).
@@ -72,6 +75,10 @@ TABLE = [
     [TOKEN_NONCE_REUSED, 'this challenge nonce was already used'],
     [TOKEN_NONCE_UNKNOWN, 'the nonce was not issued by this extension, or it expired'],
     [RECIPIENT_NOT_ALLOWED, 'a recipient is denied, or not on the allow list, for this kind of send'],
+    [UNVERIFIED, 'a send was clicked but could not be confirmed on the page: it may have gone out. Check (the chat, '
+                 'the Sent folder) before retrying, or it may go out twice'],
+    [UNSUPPORTED_LOCALE, 'the site\'s page is in a language the adapter\'s label table does not cover; `lang` and '
+                         '`language` name it, `supported` lists the covered ones'],
 ]
 # Produced by the client SDK, never by the extension.
 CLIENT_TIMEOUT = 'client_timeout'
