@@ -423,11 +423,16 @@ BIDI_SEND = ["Send", "Send (Ctrl-Enter)", "Send \u202a(Ctrl-Enter)\u202c", "Send
              "\u200eSend\u200f", "\u2066Send\u2069", "Send (\u2318Enter)", "  Send  ", "Send \u202e(Ctrl-Enter)",
              "Schedule send", "More send options", "send", "SEND", "Send now", "Sending…", "Send\u200b", "",
              None, 5, ["Send"], "Resend", "Send (Ctrl-Enter) ", "Discard draft \u202a(Ctrl-Shift-D)\u202c"]
+from sites.gmail.contracts import LABELS as GMAIL_LABELS  # noqa: E402
+GMAIL_SEND = GMAIL_LABELS["en"]["send"]
+GMAIL_DISCARD = GMAIL_LABELS["en"]["discard"]
 for label in BIDI_SEND:
-    C("sites.gmail.logic", "is_send_label", label)
+    C("sites.gmail.logic", "is_send_label", label, GMAIL_SEND)
     C("core.text", "fold_label", label)
-    C("sites.gmail.logic", "is_discard_label", label)
+    C("sites.gmail.logic", "is_discard_label", label, GMAIL_DISCARD)
     C("core.text", "fold_text", label)
+C("sites.gmail.logic", "is_send_label", "Send", "Send")
+C("sites.gmail.logic", "is_send_label", "Send", None)
 _V, _H, _D = {"visible": True, "disabled": False}, {"visible": False, "disabled": False}, {"visible": True, "disabled": True}
 for cands in [
     [dict(_V, label="Send \u202a(Ctrl-Enter)\u202c")],
@@ -439,8 +444,8 @@ for cands in [
     [], None, "Send", [None, 3, {"label": "Send"}, {"label": "Send", "visible": "yes", "disabled": False}],
     [{"label": "Send", "visible": True}], [{"label": "Send", "visible": True, "disabled": None}],
 ]:
-    C("sites.gmail.logic", "pick_send_control", cands)
-    C("sites.gmail.logic", "pick_discard_control", cands)
+    C("sites.gmail.logic", "pick_send_control", cands, GMAIL_SEND)
+    C("sites.gmail.logic", "pick_discard_control", cands, GMAIL_DISCARD)
     C("sites.gmail.logic", "pick_labelled", cands, ["Send", "Archive"], "Archive")
 for addr in ["a@b.co", "first.last+tag@sub.example.org", "o'neil@example.ie", "a@b", "@b.com", "a@@b.com",
              "a b@c.com", "a@b..com", "a@-b.com", "a@b-.com", ".a@b.com", "a.@b.com", "a..b@c.com", "a@b.c",
@@ -501,7 +506,10 @@ C("sites.gmail.logic", "cap_message_body", None, 2)
 C("core.text", "trim", "\u00a0 x \t\n")
 C("core.text", "trim", "\ufeffx")
 A("sites.gmail.tools", "SITE")
-A("sites.gmail.logic", "SEND_LABELS")
+A("sites.gmail.contracts", "LABELS")
+from sites.gmail.contracts import TABLE as GMAIL_TABLE  # noqa: E402
+from sites.gmail.tools import SITE as GMAIL_SITE  # noqa: E402
+C("core.contracts", "table_problems", GMAIL_TABLE, GMAIL_LABELS, [t["name"] for t in GMAIL_SITE["tools"]])
 # === end Gmail block ==============================================================================
 # === Calendar (issue 5): core.calendar_logic =====================================================
 # Keep this block contiguous; other sites append their own blocks after it.
