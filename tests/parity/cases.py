@@ -552,8 +552,24 @@ CAL_LABELS = [
     ("All day, Offsite, HR Team, Needs RSVP, Lakeside, March 19, 2026", "Offsite"),
     ("9:30am to 10am, Call, Bob, Declined, March 18, 2026", "Wrong title"), ("garbage", None), (None, None),
     ("10am to 11am, T, Mallory, Tentative, A, B, Mar 18, 2026", "T")]
+from sites.calendar.contracts import LABELS as CAL_WORDS, TABLE as CAL_TABLE  # noqa: E402
+from sites.calendar.tools import SITE as CAL_SITE  # noqa: E402
+from tests.unit.sites.calendar.chip_labels import LABELS as REAL_CHIP_LABELS  # noqa: E402
+CAL_EN = CAL_WORDS["en"]
 for label, title in CAL_LABELS:
-    C("sites.calendar.logic", "parse_chip_label", label, title)
+    C("sites.calendar.logic", "parse_chip_label", label, title, CAL_EN)
+for label, _source, expected in REAL_CHIP_LABELS:           # the 13 real labels, cited in chip_labels.py
+    C("sites.calendar.logic", "parse_chip_label", label, None, CAL_EN)
+    C("sites.calendar.logic", "parse_chip_label", label, expected.get("title"), CAL_EN)
+for extra in ["All day, Trip, Me, No location, March 30 \u2013 April 2, 2026", "All day, Offsite, March 18, 2026",
+              "All day, Offsite, March 18 \u2013 12, 2026", "January 4, 2024 at 10pm to soon, x, y, ",
+              "10am to 11am, T, Ann, Maybe, Location: " + ASTRAL + ", é, March 16, 2026", ", , ,", "All day, , March 1, 2026"]:
+    C("sites.calendar.logic", "parse_chip_label", extra, None, CAL_EN)
+C("sites.calendar.logic", "parse_chip_label", "All day, T, March 1, 2026", None, {})
+for head, year in [("March 10 \u2013 11", "2026"), ("March 30 \u2013 April 2", "2026"), ("March 16", " 2026"),
+                   ("Feb 29", "2027"), ("March", "2026"), ("March 1 \u2013 2 \u2013 3", "2026"), (None, "2026")]:
+    C("sites.calendar.logic", "chip_dates", head, year, CAL_EN)
+C("core.contracts", "table_problems", CAL_TABLE, CAL_WORDS, [t["name"] for t in CAL_SITE["tools"]])
 for t in ["12am", "12:30pm", "13pm", "14:05", "9", "9:5am", " 7:45 PM ", "", None]:
     C("core.dates", "parse_time_12h", t)
 for t in ["Monday, March 16, 2026", "Mar 16, 2026", "Sept. 1, 2026", "Feb 30, 2026", "16 March 2026", None]:
@@ -562,8 +578,9 @@ CAL_GUESTS = [[" Ann@Example.COM", "ann@example.com", "b.c+d@sub.example.org"], 
               ["ann@example"], ["a..b@example.com"], ["ann@-x.com"], ["a@b.12"], [7], "a@b.com", [], [ASTRAL + "@x.com"]]
 for g in CAL_GUESTS:
     C("sites.calendar.logic", "check_guests", g, "guests")
-for label in ["Alice, Attending, Organizer", "Bob Builder, Maybe", "x", "", None, "Carol, Awaiting, Optional"]:
-    C("sites.calendar.logic", "parse_guest_label", label)
+for label in ["Alice, Attending, Organizer", "Bob Builder, Maybe", "x", "", None, "Carol, Awaiting, Optional",
+              "Ann, Organiser", "Ann, ORGANIZER"]:
+    C("sites.calendar.logic", "parse_guest_label", label, CAL_EN)
 for label in ["Google Account: Sam  (Me@Example.com)", "Google Account: nobody", "(not an email)", None]:
     C("core.emails", "account_from_label", label)
 CAL_SNAP = {"ok": True, "title": "Sync", "start": "2026-03-16T10:00:00", "end": "2026-03-16T11:00:00",
@@ -578,6 +595,7 @@ C("sites.calendar.logic", "update_preview", None, {})
 C("sites.calendar.logic", "add_guests_preview", CAL_SNAP, ["bob@example.com", "c@example.com"], False)
 C("sites.calendar.logic", "rsvp_preview", CAL_SNAP, "no")
 C("sites.calendar.logic", "rsvp_preview", {"ok": True, "my_rsvp": "yes"}, "maybe")
+C("sites.calendar.logic", "save_preview", {"ok": True, "title": "T", "guests": None}, True)
 C("sites.calendar.logic", "delete_preview", CAL_SNAP, True)
 C("sites.calendar.logic", "delete_preview", {"ok": True, "title": "Solo", "guests": []}, True)
 C("sites.calendar.logic", "save_preview", {"ok": True, "title": "T", "guests": ["g@example.com", 3], "start": "2026-03-16",
