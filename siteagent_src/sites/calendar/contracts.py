@@ -77,6 +77,7 @@ TABLE = [
              'the signed-in address: organizer checks and "skip yourself" in guest lists'),
     contract('view_switcher', 'the view switcher\'s label (button[jsname=jnPWCc] > [jsname=V67aGc] "Day"), else '
              '<html data-prefetch-view-key>', [css('button[jsname="jnPWCc"] [jsname="V67aGc"]'),
+                                                css('button[jsname="jnPWCc"][aria-haspopup="menu"]'),
                                                 css('html[data-prefetch-view-key]')], PARTLY,
              [SAVED + '#L4669', SAVED + '#L4674', SAVED + '#L4688', SAVED + '#L2', SAVED + '#L4422'], ['calendar_status', 'calendar_go_to_date'], ['grid'],
              '[jsname="V67aGc"] alone is Google\'s generic button-label slot (11 on the saved page, the first "Skip to main '

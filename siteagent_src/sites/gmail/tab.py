@@ -20,8 +20,6 @@ from webapi.dom import (find_all, find, closest, attr, has_class, text_of, is_vi
                         control_candidates, user_click, insert_text, input_value, location_hash, location_href,
                         wait_for, is_connected, press_key)
 
-LABEL_ITEM = '[role="menuitemcheckbox"]'     # inside the labels menu (contract labels_menu)
-MENU_ITEM = '[role="menuitem"]'
 
 
 def _all(root, cid):
@@ -301,23 +299,25 @@ def _add(items, value):
 
 
 def _recipients(root):
-    """Addresses per field: chips of the 2021+ rows (.anm[name=to] [role=option][data-hovercard-id]),
-    else the classic row (textarea/input[name=to] in a tr, chips .vR > input[type=hidden] whose value
-    is "Name <addr>"); plus text typed in the row. None when neither form of the To row is there:
+    """Addresses per field: chips of the 2021+ rows (.anm[name=to] [role=option][data-hovercard-id])
+    and text typed in them, else the classic row (textarea/input[name=to] in a tr, chips .vR >
+    input[type=hidden] whose value is "Name <addr>"). None when neither form of a To row is there:
     the recipients cannot be read, and nothing may be approved or sent on a guess."""
     out = {'to': [], 'cc': [], 'bcc': []}
     readable = False
+    rows = _all(root, 'recipient_rows')
     for field in ['to', 'cc', 'bcc']:
-        row_css = '.anm[name="' + field + '"]'
-        rows = find_all(root, row_css)
-        if len(rows) > 0:
+        for row in rows:
+            if attr(row, 'name') != field:
+                continue
             readable = True
-        for chip in _all(root, 'recipient_chips'):
-            if closest(chip, row_css) != None:
+            for chip in _all(row, 'recipient_chips'):
                 _add(out[field], attr(chip, 'data-hovercard-id') or '')
-        for typed in find_all(root, row_css + ' input'):
-            _add(out[field], input_value(typed))
-        classic = find(root, 'textarea[name="' + field + '"], input[name="' + field + '"]')
+        for typed in _all(root, 'recipient_input'):
+            row = closest(typed, '.anm[name]')
+            if row != None and attr(row, 'name') == field:
+                _add(out[field], input_value(typed))
+        classic = find(root, 'textarea[name="' + field + '"], input[name="' + field + '"]')   # classic_recipient_field
         row = closest(classic, 'tr') if classic != None else None
         if row != None:
             readable = True
@@ -426,13 +426,12 @@ async def _label_action(label, apply):
     _click_labelled('labels')
 
     def menu():
-        found = [m for m in _visible(None, 'labels_menu') if len(find_all(m, LABEL_ITEM)) > 0]
+        found = [m for m in _visible(None, 'labels_menu') if len(_menu_labels(m)) > 0]
         return found[0] if len(found) == 1 else None
     box = await wait_for(menu, 1500)
     if box == None:
         raise _fail('the Labels menu did not open')
-    items = [i for i in find_all(box, LABEL_ITEM)
-             if fold_label(attr(i, 'title') or text_of(i)) == label]
+    items = [i for i in _menu_labels(box) if fold_label(attr(i, 'title') or text_of(i)) == label]
     if len(items) != 1:
         press_key(box, 'Escape')
         raise _fail('no label named "' + label + '" (labels are not created by this tool)' if len(items) == 0
@@ -443,9 +442,17 @@ async def _label_action(label, apply):
         return {'applied': apply, 'changed': False}
     user_click(items[0])
     apply_words = words(SITE, 'apply')
-    buttons = find_all(box, MENU_ITEM)
-    user_click(buttons[_picked(pick_labelled(control_candidates(box, MENU_ITEM), apply_words, apply_words[0]))])
+    item_css = fill_css(contract_of(SITE, 'labels_menu_items')['locators'][1]['css'], page_words(SITE))
+    item_css = item_css.replace('[role="menu"] ', '')
+    buttons = find_all(box, item_css)
+    user_click(buttons[_picked(pick_labelled(control_candidates(box, item_css), apply_words, apply_words[0]))])
     return {'applied': apply, 'changed': True}
+
+
+def _menu_labels(menu):
+    """The menu's label items (contract labels_menu_items, its first locator, inside this menu)."""
+    css = fill_css(contract_of(SITE, 'labels_menu_items')['locators'][0]['css'], page_words(SITE))
+    return find_all(menu, css.replace('[role="menu"] ', ''))
 
 
 def _stars(key):

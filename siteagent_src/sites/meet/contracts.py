@@ -78,6 +78,7 @@ LABELS = {'en': {
     'meeting_tools': 'Meeting tools',
     'more_options': 'More options',
     'side_panel': 'Side panel',
+    'call_controls': 'Call controls',
     'participants': 'Participants',
     'waiting_to_join': 'Waiting to join',
     'you_marker': '(You)',
@@ -148,6 +149,13 @@ TABLE = [
              [NOT_FOUND + ': 1'], ['meet_status', 'meet_open_meeting'], [], ''),
     contract('denied_text', 'the texts after a refused or unanswered request to join', [page_text('denied_texts')],
              PARTLY, [SCREENAPP_TEXT, ATTENDEE_UI], ['meet_status', 'meet_join'], [], 'not captured'),
+    contract('call_controls_region', 'the call-controls toolbar ([role=region][aria-label="Call controls"]): also in '
+             'the waiting room, so never state evidence', [css('[role="region"][aria-label="{call_controls}"]')],
+             CONFIRMED, [PARLEY_README + '#L323', IN_CALL + ': 1', OFF + ': 1', READY + ': 0'], ['health'], [],
+             'parley measured it populated in the waiting room (Leave call, both toggles, More options)'),
+    contract('participant_tile', 'a participant tile ([data-participant-id]): your own preview shows in the waiting '
+             'room too, so never state evidence', [css('[data-participant-id]')], CONFIRMED,
+             [PARLEY_README + '#L226', IN_CALL + ': 2', OFF + ': 1', READY + ': 0'], ['health'], [], ''),
     contract('landing_code_input', 'the home page\'s "Enter a code or link" field',
              [css('input[aria-label="{enter_code}"]')], UNCONFIRMED, ['index 54858233942 (repository undisclosed)'],
              ['meet_status'], [],
