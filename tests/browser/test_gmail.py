@@ -341,6 +341,24 @@ def test_health_reports_a_broken_selector(page, gmail):
     row = next(r for r in broken["selectors"] if r["key"] == "compose_button")
     assert row["selector"] == '[gh="cm"] | .aIH .aic div[role="button"].L3' and row["found"] == 0
     assert row["status"] == "partly" and row["expected"] is True
+    # the scheduled check (the real alarm handler) stores the same, per contract, with what depends on it
+    page.sw_eval("chrome.storage.local.remove('health').then(() => chrome.alarms.create('siteagent-health-now', "
+                 "{when: Date.now()})).then(() => 1)")
+    health = wait_until(lambda: page.sw_eval("chrome.storage.local.get('health').then(r => r.health || null)"),
+                        10, "the scheduled health check")
+    stored = [b for b in health["broken"] if b["adapter"] == "gmail"]
+    assert stored == [{"adapter": "gmail", "key": "compose_button", "selector": row["selector"], "status": "partly",
+                       "used_by": ["health"]}], stored
+
+
+def test_a_gmail_page_in_another_language_is_refused_by_name(page, gmail):
+    html = (gmail.root / "mail/index.html").read_text().replace('<html lang="en">', '<html lang="fr-CA">')
+    gmail.set_override("/mail/u/0/", html)
+    open_gmail(page, gmail)
+    for name in ["gmail_status", "gmail_list_threads"]:
+        out = page.sa_call(name, {}, 8000)["payload"]
+        assert out["ok"] is False and out["reason"] == "unsupported_locale", out
+        assert out["lang"] == "fr" and out["language"] == "French" and "French" in out["message"]
 
 
 def test_missing_host_permission_gives_permission_required(launch_browser, chatbot_site, tmp_path):
