@@ -76,7 +76,7 @@ def test_the_contradicted_contracts_are_gone():
 def test_counts_per_status():
     """The figures the issue's closing note reports (after issue 18)."""
     counts = {}
-    for name, (tools, table) in zip(IDS, SITES):
+    for name, (_tools, table) in zip(IDS, SITES):
         counts[name] = {s: sum(1 for row in table.TABLE if row["status"] == s) for s in STATUSES}
     assert counts == {
         "meet": {"confirmed": 32, "partly": 15, "unconfirmed": 5},
