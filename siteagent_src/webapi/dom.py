@@ -325,12 +325,6 @@ def page_lang():
     __pragma__('js', '{}', '''return document.documentElement ? String(document.documentElement.lang || "") : "";''')
 
 
-def matches(element, css):
-    """True when the element matches css (False for None or a bad selector)."""
-    __pragma__('js', '{}', '''
-    try { return !!(element && element.matches && element.matches(css)); } catch (e) { return false; }''')
-
-
 def location_hash():
     return location.hash
 
