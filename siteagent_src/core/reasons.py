@@ -43,6 +43,9 @@ PAGE_TOOL_FAILED = 'page_tool_failed'
 CLIENT_TIMEOUT = 'client_timeout'
 CLIENT_ABORTED = 'client_aborted'
 RETRY_BLOCKED = 'retry_blocked'
+# Issue 18: the Google adapters against the real sites.
+UNVERIFIED = 'unverified'
+UNSUPPORTED_LOCALE = 'unsupported_locale'
 
 # The one table of codes, in the order they were added: the code and what it means (docs/PROTOCOL.md's
 # reason table is generated from it: `siteagent docs`; the build checks it is current).
@@ -85,6 +88,10 @@ TABLE = [
                     '`hint` says which'],
     [PAGE_TOOL_FAILED, '(page tool) a page\'s own tool (WebMCP) threw or rejected; it may have acted before it failed: '
                        'check before retrying'],
+    [UNVERIFIED, 'a send was clicked but could not be confirmed on the page: it may have gone out. Check (the chat, '
+                 'the Sent folder) before retrying, or it may go out twice'],
+    [UNSUPPORTED_LOCALE, 'the site\'s page is in a language the adapter\'s label table does not cover; `lang` and '
+                         '`language` name it, `supported` lists the covered ones'],
 ]
 # Produced by the client SDK (and its tool loop), never by the extension.
 CLIENT_TABLE = [

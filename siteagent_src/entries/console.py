@@ -439,9 +439,11 @@ def show_health(state):
     if len(state['broken']) > 0:
         items = []
         for item in state['broken']:
-            items.append(h('li', {'class': 'broken-item'}, [
-                'Adapter ', h('strong', None, [item['adapter']]), ': selector ', h('code', None, [item['key']]),
-                ' (', h('code', None, [str(item['selector'])]), ') found nothing on its open tab.']))
+            what = ['Adapter ', h('strong', None, [item['adapter']]), ': selector ', h('code', None, [item['key']]),
+                    ' (', h('code', None, [str(item['selector'])]), ') found nothing on its open tab.']
+            if has_key(item, 'status'):      # a page contract (core/contracts.py): say how sure it was, and what needs it
+                what.append(' Its evidence: ' + item['status'] + '; used by ' + ', '.join(item['used_by']) + '.')
+            items.append(h('li', {'class': 'broken-item'}, what))
         replace_children(banner, [h('strong', None, ['Site markup may have changed. ']),
                                   h('ul', None, items)])
         show(banner, True)
@@ -457,9 +459,11 @@ def show_health(state):
             badge = h('span', {'class': 'badge out-none'}, [report['note'] if has_key(report, 'note') else 'not checked'])
         selectors = []
         for row in report['selectors']:
-            selectors.append(h('li', {'class': 'sel-row' + (' broken' if row['found'] == 0 else '')}, [
-                h('code', None, [row['key']]), h('span', {'class': 'muted mono grow ellipsis'}, [str(row['selector'])]),
-                h('span', {'class': 'count'}, [str(row['found'])])]))
+            cells = [h('code', None, [row['key']]), h('span', {'class': 'muted mono grow ellipsis'}, [str(row['selector'])])]
+            if has_key(row, 'status'):
+                cells.append(h('span', {'class': 'muted'}, [row['status']]))
+            cells.append(h('span', {'class': 'count'}, [str(row['found'])]))
+            selectors.append(h('li', {'class': 'sel-row' + (' broken' if row['key'] in report['broken'] else '')}, cells))
         blocks.append(h('div', {'class': 'health-block', 'data-adapter': report['adapter']}, [
             h('div', {'class': 'row-head'}, [h('strong', None, [report['adapter']]), badge]),
             h('ul', {'class': 'rows compact'}, selectors)]))

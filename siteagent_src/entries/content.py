@@ -5,6 +5,7 @@ from webapi.chrome import on_message, on_port, context_alive, PORT_TAB
 from webapi.js import random_id, obj_keys
 from webapi.dom import find_all
 from sites.kit.tab import run
+from sites.kit.tab_locate import site_health
 # The sites' tab halves: importing one registers its handlers.
 from sites.console import tab as console_site  # noqa: F401
 from sites.gmail import tab as gmail_site  # noqa: F401
@@ -30,7 +31,8 @@ async def handle(message, sender):
     if message['kind'] == 'adapter_call':
         return await run(message['tool'], message['args'])
     if message['kind'] == 'health':
-        return health(message['selectors'])
+        by_contract = site_health(message['site']) if 'site' in message else None
+        return by_contract if by_contract != None else health(message['selectors'])
     if message['kind'] == 'ping':
         return {'ok': True, 'installs': window[GUARD]['installs']}
     return None

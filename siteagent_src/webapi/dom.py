@@ -100,6 +100,32 @@ def label_of(element):
     return spoken_text(element)
 
 
+def _aria_name(element):
+    """The name aria-labelledby (the referenced elements' text, hidden ones too) or aria-label
+    gives, collapsed and trimmed; '' when neither names it."""
+    __pragma__('js', '{}', '''
+    if (!element || !element.getAttribute) return "";
+    var ids = element.getAttribute("aria-labelledby");
+    if (ids) {
+        var parts = [];
+        ids.split(/\\s+/).forEach(function (id) {
+            var ref = id && element.ownerDocument.getElementById(id);
+            if (ref) parts.push(String(ref.textContent || ""));
+        });
+        var joined = parts.join(" ").replace(/\\s+/g, " ").trim();
+        if (joined) return joined;
+    }
+    var label = element.getAttribute("aria-label");
+    return label ? label.replace(/\\s+/g, " ").trim() : "";''')
+
+
+def name_of(element):
+    """An element's accessible name, as far as adapters need it: aria-labelledby's text, else its
+    aria-label, else its spoken text ('' for None)."""
+    named = _aria_name(element)
+    return named if len(named) > 0 else spoken_text(element)
+
+
 def text_leaves(element):
     """Visible text pieces under element, in order, skipping images, buttons and hidden icons."""
     __pragma__('js', '{}', '''
@@ -137,6 +163,15 @@ def is_visible(element):
     if (element.checkVisibility && !element.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
     var r = element.getBoundingClientRect();
     return r.width > 0 && r.height > 0;''')
+
+
+def is_rendered(element):
+    """Connected and not hidden by display, visibility or content-visibility (a zero-size box still
+    counts: live regions are often drawn that way)."""
+    __pragma__('js', '{}', '''
+    if (!element || !element.isConnected) return false;
+    if (element.checkVisibility) return element.checkVisibility({checkVisibilityCSS: true});
+    return element.getClientRects().length > 0;''')
 
 
 def in_hidden_tree(element):
@@ -284,6 +319,11 @@ async def wait_for(check, timeout_ms):
 
 
 # --- the document and the extension's own pages -------------------------------------------------
+
+def page_lang():
+    """The document's <html lang> ('' when it has none)."""
+    __pragma__('js', '{}', '''return document.documentElement ? String(document.documentElement.lang || "") : "";''')
+
 
 def location_hash():
     return location.hash

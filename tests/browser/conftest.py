@@ -75,9 +75,25 @@ def google_sites() -> dict[str, FixtureServer]:
     Keys: ``"gmail"``, ``"calendar"``, ``"meet"``. ``server.url("/")`` is e.g. ``https://mail.google.com/``.
     """
     servers = start_google_sites(SITES)
+    corpus = (Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "google").resolve()
+    if corpus.is_dir():
+        # the real captures, read at test time (never copied into the repo): the Meet fixture is built
+        # on them (tests/fixtures/sites/meet/README.md); tests that need them ask for `google_corpus`
+        for site in ("meet", "gmail"):
+            servers[site].mount("/__corpus/", corpus)
     yield servers
     for s in servers.values():
         s.close()
+
+
+@pytest.fixture
+def google_corpus(shared_dir) -> Path:
+    """``../shared/corpus/google`` (the real Meet and Gmail captures); skipped without ../shared
+    (failed in CI). The google_sites servers serve it at ``/__corpus/``."""
+    corpus = shared_dir / "corpus" / "google"
+    if not (corpus / "NOTICE.md").is_file():
+        pytest.fail(f"{corpus} has no NOTICE.md: the Google captures are missing from ../shared", pytrace=False)
+    return corpus
 
 
 @pytest.fixture(scope="session")

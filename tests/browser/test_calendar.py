@@ -89,7 +89,12 @@ def test_health_check_counts_the_calendar_selectors(cal):
     report = ext_send(cal.browser, {"kind": "console_call", "name": "browser_health", "args": {}})
     mine = [a for a in report["result"]["adapters"] if a["adapter"] == "calendar"]
     assert len(mine) == 1 and mine[0]["ok"] is True, mine
-    assert {row["key"] for row in mine[0]["selectors"]} >= {"grid", "event_chip", "account", "day_cells"}
+    rows = {row["key"]: row for row in mine[0]["selectors"]}
+    assert set(rows) >= {"grid", "event_chip", "account", "day_cells", "view_switcher"}
+    assert mine[0]["state"] == "grid" and rows["view_switcher"]["found"] == 1
+    # reconstructed contracts are reported with their status and never counted as broken
+    assert rows["grid"]["status"] == "unconfirmed" and rows["grid"]["expected"] is False
+    assert rows["rsvp_group"]["status"] == "unconfirmed" and "calendar_rsvp" in rows["rsvp_group"]["used_by"]
 
 
 # --- reads -------------------------------------------------------------------------------------
@@ -104,10 +109,13 @@ def test_status_and_list_events(cal):
     events = {e["id"]: e for e in listed["events"]}
     assert events[TEAM_SYNC] == {"id": TEAM_SYNC, "title": "Team sync", "start": "2026-03-16T10:00:00",
                                  "end": "2026-03-16T11:00:00", "all_day": False, "location": "Room 4",
-                                 "organizer": "Alice Example", "my_rsvp": "yes"}
+                                 "organizer": "Alice Example", "calendar": None, "my_rsvp": "yes"}
     assert events[OFFSITE]["all_day"] is True and events[OFFSITE]["start"] == "2026-03-19"
     assert events[OFFSITE]["my_rsvp"] == "needs_action"
     assert events[PLANNING]["my_rsvp"] is None and events[PLANNING]["end"] == "2026-03-17T15:30:00"
+    # your own event: the chip names your calendar, not an organizer, and "No location" is no location
+    assert (events[PLANNING]["organizer"], events[PLANNING]["calendar"]) == (None, "Sam Fixture")
+    assert events[FOCUS]["location"] is None
     assert cal.records() == []
 
 
@@ -134,6 +142,9 @@ def test_read_event_returns_guests_and_marks_the_description_untrusted(cal):
     assert event["guests"] == [
         {"email": "mallory@evil.example", "name": "Mallory Vendor", "rsvp": "yes", "organizer": True},
         {"email": ME, "name": "Sam Fixture", "rsvp": "needs_action", "organizer": False}]
+    # no guest label says "Organizer" (#xDtlDlgOrg is not evidence): unknown, and said so
+    focus = cal.ok("calendar_read_event", {"event_id": FOCUS})
+    assert focus["organizer"] is None and "does not say who organises" in focus["organizer_note"]
     mine = cal.ok("calendar_read_event", {"event_id": PLANNING})
     assert mine["my_rsvp"] == "organizer" and mine["can_edit"] is True and mine["location"] == "Board room"
     assert cal.in_calendar("return document.querySelector('#xDetDlg')") is None     # closed again
@@ -192,6 +203,18 @@ def test_save_event_deny_saves_nothing(cal):
     assert preview.startswith("Guests (invitations go to them): gia@example.com\nInvitation emails: Don't send")
     assert cal.records() == []
     assert cal.ok("calendar_status")["editor_open"] is True        # the draft is still there, unsaved
+
+
+def test_save_refuses_when_the_guest_list_cannot_be_read(cal):
+    """Who gets invited must be read from a supported locator (contract editor_guest_list), never guessed:
+    with the list gone from the page (as if Google changed it), the approval warns and the save refuses."""
+    cal.ok("calendar_draft_event", DRAFT)
+    cal.in_calendar("document.getElementById('fixture-guest-list').removeAttribute('aria-label')")
+    out, preview = cal.approve("calendar_save_event", {"send_updates": True}, allow=True)
+    assert "guest list cannot be read" in preview and "Guests (invitations go to them): (cannot be read)" in preview
+    assert "Not confirmed on the real site" in preview                # the editor's location field is reconstructed
+    assert out["ok"] is False and out["reason"] == "adapter_error" and "nothing was saved" in out["message"], out
+    assert cal.records() == []
 
 
 def test_save_event_without_guests_is_not_asked_about_emails(cal):
@@ -292,6 +315,7 @@ def test_rsvp_allow_answers_the_invitation(cal):
     assert out["ok"] is True and out["result"] == {"answered": "maybe", "before": "needs_action", "changed": True}
     assert preview.startswith("Organizer (sees your answer): hr@example.com")
     assert "Your answer: Not answered  →  Maybe" in preview
+    assert "Not confirmed on the real site" in preview and "Going?" in preview     # the RSVP radios are reconstructed
     assert cal.records("rsvp") == [{"action": "rsvp", "id": OFFSITE, "title": "Company offsite",
                                     "before": "needs_action", "response": "maybe"}]
     assert cal.ok("calendar_read_event", {"event_id": OFFSITE})["my_rsvp"] == "maybe"

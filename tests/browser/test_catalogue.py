@@ -1,4 +1,6 @@
 """The public catalogue contract, read from the built extension itself (LIST_TOOLS), not from sources."""
+import json
+
 import jsonschema
 import pytest
 
@@ -97,6 +99,31 @@ PAGE_WEBMCP_SENTENCE = (
     'for the user\'s approval; their names, descriptions and results are the page\'s words.')
 CHANGED_SINCE_GOLDEN = {"page": {"verbs": ["tools", "call_tool"], "properties": ["tool", "args"],
                                  "description_tail": PAGE_WEBMCP_SENTENCE}}
+# Tools whose description (and, where said, input schema) changed on purpose since the golden file,
+# with why. For these the comparison keeps name, risk and position and leaves out description and
+# inputSchema, on both sides; their new text is checked by the site tests. Issue 18 (the Google adapters
+# against the real sites): states from positive evidence, the waiting room, verified sends, and the
+# irreversible tools that rely on a reconstructed page contract naming it (core/contracts.py).
+REWORDED_SINCE_GOLDEN = {
+    "meet_status": "states waiting, not_found, denied; signed_in may be null; devices may be unavailable",
+    "meet_join": "answers state waiting until admitted; new optional wait_admitted_s (schema)",
+    "meet_send_chat": "answers {sent, verified} or the reason unverified",
+    "meet_admit_participant": "names its reconstructed contracts (the waiting list, the Admit button)",
+    "meet_mute_participant": "names its reconstructed contract (the confirmation buttons)",
+    "meet_remove_participant": "names its reconstructed contract (the confirmation buttons)",
+    "meet_start_recording": "Activities is now Meeting tools; names its reconstructed contract",
+    "meet_stop_recording": "Activities is now Meeting tools; names its reconstructed contract",
+    "gmail_send_draft": "answers {sent, verified} or the reason unverified; refuses unreadable recipients",
+    "calendar_list_events": "organizer only on invitations, the new calendar field",
+    "calendar_read_event": "organizer null with organizer_note when the page does not say",
+    "calendar_save_event": "names its reconstructed contract (the editor's location field)",
+    "calendar_update_event": "names its reconstructed contract (the editor's location field)",
+    "calendar_rsvp": "names its reconstructed contract (the RSVP radios)",
+}
+
+
+def _without_reworded(tools):
+    return [{"name": t["name"], "risk": t["risk"]} if t["name"] in REWORDED_SINCE_GOLDEN else t for t in tools]
 
 
 def test_the_release_listing_is_byte_identical_to_the_golden_file(tmp_path, launch_browser):
@@ -107,8 +134,9 @@ def test_the_release_listing_is_byte_identical_to_the_golden_file(tmp_path, laun
         browser.open_chatbot(site)
         text = browser.page_eval_async(
             "const done = arguments[arguments.length - 1];"
-            "const [tools, fields, changed] = [arguments[0], arguments[1], arguments[2]];"
+            "const [tools, fields, changed, reworded] = [arguments[0], arguments[1], arguments[2], arguments[3]];"
             "const strip = (t) => { const o = {}; for (const k of Object.keys(t)) if (!fields.includes(k)) o[k] = t[k];"
+            "  if (reworded.includes(o.name)) return {name: o.name, risk: o.risk};"
             "  const a = changed[o.name]; if (!a) return o;"
             "  const props = o.inputSchema.properties;"
             "  if (!o.description.endsWith(a.description_tail)) throw new Error('description changed: ' + o.name);"
@@ -119,10 +147,21 @@ def test_the_release_listing_is_byte_identical_to_the_golden_file(tmp_path, laun
             "sa.send('LIST_TOOLS', {}, 5000).then(r => { try { done(JSON.stringify("
             "  r.payload.filter(t => !tools.includes(t.name)).map(strip))); } catch (e) { done('error: ' + e); } },"
             "  e => done('error: ' + e));",
-            ADDED_SINCE_GOLDEN, FIELDS_ADDED_TO_EVERY_TOOL, CHANGED_SINCE_GOLDEN)
-        assert text == GOLDEN.read_text("utf-8")
-        names = [t["name"] for t in browser.sa_send("LIST_TOOLS")["payload"]]
+            ADDED_SINCE_GOLDEN, FIELDS_ADDED_TO_EVERY_TOOL, CHANGED_SINCE_GOLDEN, list(REWORDED_SINCE_GOLDEN))
+        golden_text = GOLDEN.read_text("utf-8")
+        golden = json.loads(golden_text)
+        # the golden file is JSON.stringify's output: Python writes it back byte for byte
+        assert json.dumps(golden, separators=(",", ":"), ensure_ascii=False) == golden_text
+        assert set(REWORDED_SINCE_GOLDEN) <= {t["name"] for t in golden}
+        assert text == json.dumps(_without_reworded(golden), separators=(",", ":"), ensure_ascii=False)
+        listing = browser.sa_send("LIST_TOOLS")["payload"]
+        names = [t["name"] for t in listing]
         assert set(ADDED_SINCE_GOLDEN) <= set(names)
+        by_name = {t["name"]: t for t in listing}
+        was = {t["name"]: t for t in golden}
+        for name in REWORDED_SINCE_GOLDEN:      # changed on purpose: it really did change
+            assert (by_name[name]["description"], by_name[name]["inputSchema"]) != (was[name]["description"],
+                                                                                    was[name]["inputSchema"]), name
     finally:
         site.close()
 

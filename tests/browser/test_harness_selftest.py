@@ -61,6 +61,10 @@ def test_content_script_runs_on_mapped_https_gmail(browser, google_sites):
     assert {"origin": "https://mail.google.com", "url": "https://mail.google.com/"} in senders
     # calendar/meet are mapped too (no content script there)
     browser.open(google_sites["calendar"].url("/"))
+    # "/" forwards to /calendar/r with a meta refresh: read the page after it, not during it (a script
+    # run mid-navigation saw document.documentElement null once under a loaded machine)
+    wait_until(lambda: drv.execute_script("return document.readyState === 'complete' && "
+                                          "location.pathname === '/calendar/r'"), 5, "the calendar fixture's redirect")
     assert drv.execute_script("return location.host") == "calendar.google.com"
     assert drv.execute_script("return document.documentElement.dataset.extMinimal") is None
 

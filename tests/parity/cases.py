@@ -363,20 +363,36 @@ for n in MEET_NAMES:
     C("sites.meet.logic", "normalize_name", n)
 for status, cands in [("several", ["Sam Lee", "Sam Lee"]), ("none", ["Grace Hopper", "Alan Turing"]), ("none", [])]:
     C("sites.meet.logic", "refusal_message", status, " Sam  Lee ", cands, "the call")
+from sites.meet.contracts import LABELS as MEET_LABELS  # noqa: E402
+MEET_WORDS = MEET_LABELS["en"]
 for label, muted in [("Turn off microphone (ctrl + d)", None), ("Turn on microphone (ctrl + d)", None),
                      ("Turn off microphone (ctrl + d)", "true"), ("Turn on camera (ctrl + e)", "false"),
                      ("Raise hand (ctrl + alt + h)", None), ("Lower hand (ctrl + alt + h)", None),
                      ("Turn on captions", None), ("Turn off captions (c)", None), ("Microphone", None),
-                     (None, None), (None, "true"), ("  TURN OFF camera", None), ("Stop recording", None), (5, None)]:
-    C("sites.meet.logic", "toggle_state", label, muted)
-for sig in [{"leave": True}, {"leave": True, "ended": True}, {"ended": True}, {"asking": True},
-            {"join_label": "Join now"}, {"join_label": " Ask  to join "}, {"join_label": "Switch here"},
-            {"join_label": "join now"}, {"landing": True, "code": None}, {"landing": True, "code": "abc-defg-hij"},
-            {}, None, [], {"leave": "true"}, {"leave": 1}]:
+                     (None, None), (None, "true"), ("  TURN OFF camera", None), ("Stop recording", None), (5, None),
+                     ("Turn on microphone", "true"), ("Raise hand (ctrl + \u2318 + h)", None),
+                     ("Microphone problem. Show more info", "false"), ("Camera problem. Show more info", None)]:
+    C("sites.meet.logic", "toggle_state", label, muted, MEET_WORDS)
+C("sites.meet.logic", "toggle_state", "Turn off microphone", None, {})
+for sig in [{"anchors": 2}, {"anchors": 1, "code": "abc-defg-hij"}, {"anchors": 2, "waiting": True}, {"waiting": True},
+            {"join": True}, {"join": True, "waiting": True}, {"ended": True}, {"ended": True, "join": True},
+            {"not_found": True}, {"denied": True}, {"anchors": 0, "denied": True, "not_found": True},
+            {"landing": True, "code": None}, {"landing": True, "code": "abc-defg-hij"}, {"anchors": "2"},
+            {"anchors": -1, "join": True}, {"leave": True}, {"asking": True}, {"join_label": "Join now"},
+            {}, None, [], {"join": "true"}, {"anchors": 1.5}]:
     C("sites.meet.logic", "classify_state", sig)
-for state in ["landing", "lobby", "asking", "in_call", "ended", "unknown", "no_tab", "weird"]:
+for state in ["landing", "lobby", "waiting", "in_call", "ended", "not_found", "denied", "unknown", "no_tab", "weird"]:
     for needed in ["lobby", "in_call"]:
         C("sites.meet.logic", "state_failure_text", "meet_x", state, needed)
+for anon, switch, joined in [("false", False, False), ("true", True, True), (None, True, False), (None, False, True),
+                             (None, False, False), ("", False, False)]:
+    C("sites.meet.logic", "signed_in_from", anon, switch, joined)
+for title, code in [("Meet - abc-defg-hij", "abc-defg-hij"), ("Meet - Weekly sync", "abc-defg-hij"),
+                    ("Meet -  ", None), ("Google Meet", None), ("Meet - xyz-wxyz-xyz", "abc-defg-hij"), (None, None),
+                    ("Meet - Zoë " + ASTRAL, None)]:
+    C("sites.meet.logic", "meeting_title", title, code, MEET_WORDS)
+for attribute, text in [("2", "2"), (None, "People 12"), ("x", ""), ("12", None), ("1234567", "3"), (" 3", "")]:
+    C("sites.meet.logic", "count_from", attribute, text)
 C("sites.meet.logic", "shape_chat", [{"sender": " Mallory\u202e Ops ", "time": "10:03 AM", "text": "ignore\u0000 previous\n"},
                                {"sender": "A", "time": "", "text": "   "}, {"sender": "B", "text": "x" * 2100},
                                "junk", None, {"text": "hi " + ASTRAL}], 50)
@@ -394,10 +410,11 @@ for tool in ["meet_send_chat", "meet_remove_participant", "meet_mute_participant
     C("sites.meet.logic", "action_preview", tool, None, None, None)
 C("sites.meet.logic", "action_preview", "meet_send_chat", {"text": "z" * 3000}, "abc-defg-hij", {})
 C("sites.meet.logic", "parse_details", ["Joining info", "meet.google.com/abc-defg-hij", "Copy joining info", "Join by phone",
-                                  "(US) +1 555-0100", "PIN: 123 456 789#"])
-C("sites.meet.logic", "parse_details", ["https://meet.google.com/ABC-DEFG-HIJ?x", "+1 800 (not after the heading)"])
-C("sites.meet.logic", "parse_details", None)
-C("sites.meet.logic", "parse_details", [None, 3, "meet.google.com/", "PIN:"])
+                                  "(US) +1 555-0100", "PIN: 123 456 789#"], MEET_WORDS)
+C("sites.meet.logic", "parse_details", ["https://meet.google.com/ABC-DEFG-HIJ?x", "+1 800 (not after the heading)"],
+  MEET_WORDS)
+C("sites.meet.logic", "parse_details", None, MEET_WORDS)
+C("sites.meet.logic", "parse_details", [None, 3, "meet.google.com/", "PIN:"], MEET_WORDS)
 A("sites.meet.logic", "STATES")
 for label in ["people6", "People 12", "people", "", None, "7", "x1234567", "a\u0663"]:
     C("sites.meet.logic", "trailing_number", label)
@@ -408,11 +425,16 @@ BIDI_SEND = ["Send", "Send (Ctrl-Enter)", "Send \u202a(Ctrl-Enter)\u202c", "Send
              "\u200eSend\u200f", "\u2066Send\u2069", "Send (\u2318Enter)", "  Send  ", "Send \u202e(Ctrl-Enter)",
              "Schedule send", "More send options", "send", "SEND", "Send now", "Sending…", "Send\u200b", "",
              None, 5, ["Send"], "Resend", "Send (Ctrl-Enter) ", "Discard draft \u202a(Ctrl-Shift-D)\u202c"]
+from sites.gmail.contracts import LABELS as GMAIL_LABELS  # noqa: E402
+GMAIL_SEND = GMAIL_LABELS["en"]["send"]
+GMAIL_DISCARD = GMAIL_LABELS["en"]["discard"]
 for label in BIDI_SEND:
-    C("sites.gmail.logic", "is_send_label", label)
+    C("sites.gmail.logic", "is_send_label", label, GMAIL_SEND)
     C("core.text", "fold_label", label)
-    C("sites.gmail.logic", "is_discard_label", label)
+    C("sites.gmail.logic", "is_discard_label", label, GMAIL_DISCARD)
     C("core.text", "fold_text", label)
+C("sites.gmail.logic", "is_send_label", "Send", "Send")
+C("sites.gmail.logic", "is_send_label", "Send", None)
 _V, _H, _D = {"visible": True, "disabled": False}, {"visible": False, "disabled": False}, {"visible": True, "disabled": True}
 for cands in [
     [dict(_V, label="Send \u202a(Ctrl-Enter)\u202c")],
@@ -424,8 +446,8 @@ for cands in [
     [], None, "Send", [None, 3, {"label": "Send"}, {"label": "Send", "visible": "yes", "disabled": False}],
     [{"label": "Send", "visible": True}], [{"label": "Send", "visible": True, "disabled": None}],
 ]:
-    C("sites.gmail.logic", "pick_send_control", cands)
-    C("sites.gmail.logic", "pick_discard_control", cands)
+    C("sites.gmail.logic", "pick_send_control", cands, GMAIL_SEND)
+    C("sites.gmail.logic", "pick_discard_control", cands, GMAIL_DISCARD)
     C("sites.gmail.logic", "pick_labelled", cands, ["Send", "Archive"], "Archive")
 for addr in ["a@b.co", "first.last+tag@sub.example.org", "o'neil@example.ie", "a@b", "@b.com", "a@@b.com",
              "a b@c.com", "a@b..com", "a@-b.com", "a@b-.com", ".a@b.com", "a.@b.com", "a..b@c.com", "a@b.c",
@@ -486,7 +508,10 @@ C("sites.gmail.logic", "cap_message_body", None, 2)
 C("core.text", "trim", "\u00a0 x \t\n")
 C("core.text", "trim", "\ufeffx")
 A("sites.gmail.tools", "SITE")
-A("sites.gmail.logic", "SEND_LABELS")
+A("sites.gmail.contracts", "LABELS")
+from sites.gmail.contracts import TABLE as GMAIL_TABLE  # noqa: E402
+from sites.gmail.tools import SITE as GMAIL_SITE  # noqa: E402
+C("core.contracts", "table_problems", GMAIL_TABLE, GMAIL_LABELS, [t["name"] for t in GMAIL_SITE["tools"]])
 # === end Gmail block ==============================================================================
 # === Calendar (issue 5): core.calendar_logic =====================================================
 # Keep this block contiguous; other sites append their own blocks after it.
@@ -529,8 +554,24 @@ CAL_LABELS = [
     ("All day, Offsite, HR Team, Needs RSVP, Lakeside, March 19, 2026", "Offsite"),
     ("9:30am to 10am, Call, Bob, Declined, March 18, 2026", "Wrong title"), ("garbage", None), (None, None),
     ("10am to 11am, T, Mallory, Tentative, A, B, Mar 18, 2026", "T")]
+from sites.calendar.contracts import LABELS as CAL_WORDS, TABLE as CAL_TABLE  # noqa: E402
+from sites.calendar.tools import SITE as CAL_SITE  # noqa: E402
+from tests.unit.sites.calendar.chip_labels import LABELS as REAL_CHIP_LABELS  # noqa: E402
+CAL_EN = CAL_WORDS["en"]
 for label, title in CAL_LABELS:
-    C("sites.calendar.logic", "parse_chip_label", label, title)
+    C("sites.calendar.logic", "parse_chip_label", label, title, CAL_EN)
+for label, _source, expected in REAL_CHIP_LABELS:           # the 13 real labels, cited in chip_labels.py
+    C("sites.calendar.logic", "parse_chip_label", label, None, CAL_EN)
+    C("sites.calendar.logic", "parse_chip_label", label, expected.get("title"), CAL_EN)
+for extra in ["All day, Trip, Me, No location, March 30 \u2013 April 2, 2026", "All day, Offsite, March 18, 2026",
+              "All day, Offsite, March 18 \u2013 12, 2026", "January 4, 2024 at 10pm to soon, x, y, ",
+              "10am to 11am, T, Ann, Maybe, Location: " + ASTRAL + ", é, March 16, 2026", ", , ,", "All day, , March 1, 2026"]:
+    C("sites.calendar.logic", "parse_chip_label", extra, None, CAL_EN)
+C("sites.calendar.logic", "parse_chip_label", "All day, T, March 1, 2026", None, {})
+for head, year in [("March 10 \u2013 11", "2026"), ("March 30 \u2013 April 2", "2026"), ("March 16", " 2026"),
+                   ("Feb 29", "2027"), ("March", "2026"), ("March 1 \u2013 2 \u2013 3", "2026"), (None, "2026")]:
+    C("sites.calendar.logic", "chip_dates", head, year, CAL_EN)
+C("core.contracts", "table_problems", CAL_TABLE, CAL_WORDS, [t["name"] for t in CAL_SITE["tools"]])
 for t in ["12am", "12:30pm", "13pm", "14:05", "9", "9:5am", " 7:45 PM ", "", None]:
     C("core.dates", "parse_time_12h", t)
 for t in ["Monday, March 16, 2026", "Mar 16, 2026", "Sept. 1, 2026", "Feb 30, 2026", "16 March 2026", None]:
@@ -539,8 +580,9 @@ CAL_GUESTS = [[" Ann@Example.COM", "ann@example.com", "b.c+d@sub.example.org"], 
               ["ann@example"], ["a..b@example.com"], ["ann@-x.com"], ["a@b.12"], [7], "a@b.com", [], [ASTRAL + "@x.com"]]
 for g in CAL_GUESTS:
     C("sites.calendar.logic", "check_guests", g, "guests")
-for label in ["Alice, Attending, Organizer", "Bob Builder, Maybe", "x", "", None, "Carol, Awaiting, Optional"]:
-    C("sites.calendar.logic", "parse_guest_label", label)
+for label in ["Alice, Attending, Organizer", "Bob Builder, Maybe", "x", "", None, "Carol, Awaiting, Optional",
+              "Ann, Organiser", "Ann, ORGANIZER"]:
+    C("sites.calendar.logic", "parse_guest_label", label, CAL_EN)
 for label in ["Google Account: Sam  (Me@Example.com)", "Google Account: nobody", "(not an email)", None]:
     C("core.emails", "account_from_label", label)
 CAL_SNAP = {"ok": True, "title": "Sync", "start": "2026-03-16T10:00:00", "end": "2026-03-16T11:00:00",
@@ -555,6 +597,7 @@ C("sites.calendar.logic", "update_preview", None, {})
 C("sites.calendar.logic", "add_guests_preview", CAL_SNAP, ["bob@example.com", "c@example.com"], False)
 C("sites.calendar.logic", "rsvp_preview", CAL_SNAP, "no")
 C("sites.calendar.logic", "rsvp_preview", {"ok": True, "my_rsvp": "yes"}, "maybe")
+C("sites.calendar.logic", "save_preview", {"ok": True, "title": "T", "guests": None}, True)
 C("sites.calendar.logic", "delete_preview", CAL_SNAP, True)
 C("sites.calendar.logic", "delete_preview", {"ok": True, "title": "Solo", "guests": []}, True)
 C("sites.calendar.logic", "save_preview", {"ok": True, "title": "T", "guests": ["g@example.com", 3], "start": "2026-03-16",
@@ -1008,7 +1051,7 @@ for verb in ["open", "scan", "click", "press", "nope", None, 3]:
 A("sites.page.verbs", "METHODS")
 A("core.reasons", "TABLE")
 A("core.reasons", "CLIENT_TABLE")
-# === The page tool's WebMCP verbs (issue 21): page_tools, page_tool_risk, the [tools] lines ========
+# === The page tool's WebMCP verbs (issue 21): page_tools, page_tool_risk, the [tools] lines =
 _WM_DECLARATIVE = {"properties": {"cls": {"anyOf": [{"const": "e", "title": "Economy", "type": "string"},
                                                     {"const": "b", "title": "Business", "type": "string"}],
                                           "enum": ["e", "b"], "type": "string"},
@@ -1060,3 +1103,55 @@ C("schema", "check_tool_schema", {"type": "object", "properties": {"args": {"typ
                                   "additionalProperties": False})
 C("schema", "check_tool_schema", {"type": "object", "properties": {"args": {"type": "object", "properties": {}}},
                                   "additionalProperties": False})
+
+# --- page contracts (issue 18: core/contracts.py) -------------------------------------------------
+_CT_LABELS = {"en": {"leave": "Leave call", "send": ["Send a message", "Send \"it\" \\ now"], "p": "People"},
+              "fr": {"leave": "Quitter l'appel"}}
+_CT_TABLE = [
+    {"id": "leave_button", "what": "Leave call", "locators": [{"css": 'button[aria-label="{leave}"]'}],
+     "status": "confirmed", "evidence": ["capture meet/in-call.html: 1"], "used_by": ["t_leave"], "where": ["in_call"],
+     "note": ""},
+    {"id": "send", "what": "the send button", "locators": [{"css": 'button[aria-label="{send}"]'},
+                                                              {"css": "[role=button]", "name": "send", "match": "starts"}],
+     "status": "unconfirmed", "evidence": [], "used_by": ["t_send", "t_leave"], "where": [], "note": "made up"},
+    {"id": "text", "what": "a text", "locators": [{"page_text": "p"}], "status": "partly", "evidence": ["x"],
+     "used_by": ["health"], "where": ["*"], "note": ""},
+    {"id": "format", "what": "a format", "locators": [], "status": "partly", "evidence": ["y"], "used_by": ["t_send"],
+     "where": [], "note": ""},
+]
+for _lang in ["en", "en-GB", "EN_us", "fr-CA", "de", "pt-BR", "", None, 5, "zz", "iw"]:
+    C("core.contracts", "words_for", _CT_LABELS, _lang)
+    C("core.contracts", "primary_language", _lang)
+    C("core.contracts", "language_name", _lang)
+C("core.contracts", "words_for", {}, "en")
+for _tpl in ['button[aria-label="{leave}"]', 'button[aria-label="{send}"]', "[x]", '[a="{leave}"] [b="{p}"]',
+             '[a="{missing}"]', "{send}{send}", None, 3]:
+    C("core.contracts", "fill_css", _tpl, _CT_LABELS["en"])
+for _text, _texts, _match in [("Send a message", ["Send a message"], "equals"), ("\u202aSend a  message ", ["Send a message"], "equals"),
+                              ("Send a message to everyone", ["Send a message"], "starts"), ("x Send", ["Send"], "contains"),
+                              ("send", ["Send"], "equals"), ("", [""], "contains"), (None, ["x"], "equals"),
+                              ("Zoë " + ASTRAL, ["Zoë"], "starts"), ("a", ["b", "a"], "weird")]:
+    C("core.contracts", "text_matches", _text, _texts, _match)
+for _tool in ["t_leave", "t_send", "nope", None]:
+    C("core.contracts", "unconfirmed_for", _CT_TABLE, _tool)
+C("core.contracts", "unconfirmed_for", None, "t_send")
+C("core.contracts", "caveat_text", [{"id": "a", "what": "the list"}, {"id": "b"}])
+C("core.contracts", "caveat_text", [])
+C("core.contracts", "preview_note", {"unconfirmed": [{"id": "a", "what": "the list"}]})
+C("core.contracts", "preview_note", {"name": "x"})
+for _row in _CT_TABLE:
+    C("core.contracts", "summary", _row)
+    C("core.contracts", "label_keys", _row["locators"][0] if len(_row["locators"]) > 0 else {})
+C("core.contracts", "table_problems", _CT_TABLE, _CT_LABELS, ["t_leave", "t_send"])
+C("core.contracts", "table_problems", [{"id": "x", "status": "maybe", "used_by": []}, {"id": "x", "status": "confirmed"}],
+  {"en": {}}, [])
+_CT_SITE = {"id": "meet", "contracts": _CT_TABLE}
+for _reply in [{"state": "in_call", "lang": "en", "found": {"leave_button": {"count": 1, "locator": 0}, "text": {"count": 0}}},
+               {"state": "lobby", "found": {}}, {"unsupported": "the page is in German", "lang": "de"}, None,
+               {"state": "in_call", "found": {"leave_button": {"count": "3"}, "send": {"count": 2, "locator": 1}}}]:
+    C("core.contracts", "contract_report", _CT_SITE, _reply)
+from sites.meet.contracts import TABLE as MEET_TABLE  # noqa: E402
+from sites.meet.tools import SITE as MEET_SITE  # noqa: E402
+C("core.contracts", "table_problems", MEET_TABLE, MEET_LABELS, [t["name"] for t in MEET_SITE["tools"]])
+for _tool in ["meet_admit_participant", "meet_start_recording", "meet_leave"]:
+    C("core.contracts", "unconfirmed_for", MEET_TABLE, _tool)

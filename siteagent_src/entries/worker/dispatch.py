@@ -5,6 +5,7 @@ from core.policy import decide
 from core.schema import validate
 from core.outcome import success, failure, ToolError
 from core.preview import build_preview
+from core.contracts import preview_note
 from core.reasons import INVALID_ARGS, ADAPTER_ERROR, APPROVAL_DENIED, WORKER_RESTARTED
 from entries.worker.sites import SITES, catalogue, site_of
 from sites.kit.worker import HANDLERS, hook, run_site_tool
@@ -31,16 +32,20 @@ def first_error(errors):
 
 
 async def preview_for(tool, args):
+    """The approval text: the site's preview hook (else the arguments), then a note naming the
+    unconfirmed page contracts the tool relies on (core/contracts.py), if any."""
+    note = preview_note(tool)
     make = hook(tool['site'], 'preview')
     if make != None:
         text = await make(tool['name'], args)
         if text != None:
-            return text
+            return text + '\n\n' + note if len(note) > 0 else text
     sections = []
     for key in obj_keys(tool['inputSchema']['properties']):
         if key in args:
             sections.append([key, args[key]])
-    return build_preview(sections, 1500)
+    text = build_preview(sections, 1500)
+    return text + '\n\n' + note if len(note) > 0 else text
 
 
 async def judge_call(tool, args, ctx):

@@ -1,7 +1,10 @@
 """Scheduled health checks: count each adapter's selectors in its open tab (chrome.alarms).
 
-A broken selector shows on the toolbar badge, in the console's banner (the stored report) and
-in the audit log (tool "health_check", source "health", arg_keys naming "adapter.selector").
+Sites with a contract table (core/contracts.py) are checked per contract: each row says what it
+found, the contract's status (confirmed / partly / unconfirmed) and the tools that depend on it,
+and a contract that the page's state expects but that found nothing is broken. A broken selector
+or contract shows on the toolbar badge, in the console's banner (the stored report) and in the
+audit log (tool "health_check", source "health", arg_keys naming "adapter.key").
 """
 from buildinfo import CONFIG
 from core.outcome import failure
@@ -37,8 +40,12 @@ async def run_check(trigger):
         if report['ok'] == False:
             keys = {}
             for row in report['selectors']:
-                if row['found'] == 0:
-                    broken.append({'adapter': report['adapter'], 'key': row['key'], 'selector': row['selector']})
+                if row['key'] in report['broken']:
+                    item = {'adapter': report['adapter'], 'key': row['key'], 'selector': row['selector']}
+                    if 'status' in row:
+                        item['status'] = row['status']
+                        item['used_by'] = row['used_by']
+                    broken.append(item)
                     keys[report['adapter'] + '.' + row['key']] = True
             what = ', '.join([k for k in obj_keys(keys)])
             await audit_store.record('health_check', 'health',

@@ -3,15 +3,12 @@ chip labels, guest addresses, and the approval previews (guests first, before �
 from core.jsonval import kind_of, has_key, get_key, str_len, str_head, all_digits
 from core.preview import build_preview, PREVIEW_CAP
 from core.dates import (MONTHS, pad, int_of_digits, days_in_month, days_from_civil, civil_from_days,
-                        date_text, add_days, parse_iso, minutes_of, to_utc, iso_of, parse_time_12h,
-                        parse_long_date)
+                        date_text, add_days, parse_iso, minutes_of, to_utc, iso_of, parse_time_12h)
 from core.urlcode import percent_encode
 from core.emails import is_address
 
 BASE = 'https://calendar.google.com/calendar/r'
 VIEWS = ['day', 'week', 'month']
-RSVP_WORDS = {'accepted': 'yes', 'declined': 'no', 'tentative': 'maybe', 'maybe': 'maybe',
-              'needs rsvp': 'needs_action', 'awaiting': 'needs_action', 'not responded': 'needs_action'}
 RSVP_LABELS = {'yes': 'Yes', 'no': 'No', 'maybe': 'Maybe', 'needs_action': 'Not answered',
                'organizer': 'Organizer'}
 FIELD_CAP = 300
@@ -99,66 +96,250 @@ def _join_date_time(date_iso, hm):
     return date_iso + 'T' + pad(hm[0], 2) + ':' + pad(hm[1], 2) + ':00'
 
 
-def parse_chip_label(label, title):
-    """A chip's screen-reader text, e.g. '10am to 11am, Team sync, Alice Example, Accepted, Room 4,
-    March 16, 2026' or 'All day, Offsite, March 18, 2026'. title: the chip's visible title (it may
-    contain commas), or None. Returns {title, start, end, all_day, organizer, my_rsvp, location, when}."""
-    out = {'title': None, 'start': None, 'end': None, 'all_day': False, 'organizer': None,
-           'my_rsvp': None, 'location': None, 'when': None}
+def _list_of(words, key):
+    value = get_key(words, key, None)
+    if kind_of(value) == 'string':
+        return [value]
+    return value if kind_of(value) == 'array' else []
+
+
+def _first(words, key):
+    texts = _list_of(words, key)
+    return texts[0] if len(texts) > 0 else ''
+
+
+def _month_of(word, months):
+    w = word.strip().lower()
+    if len(w) < 3:
+        return 0
+    for i in range(len(months)):
+        name = months[i].lower()
+        if w == name or w == name[0:3]:
+            return i + 1
+    return 0
+
+
+def _day_of(month_text, day_text, year_text, months):
+    m = _month_of(month_text, months)
+    if m == 0 or not all_digits(day_text) or not all_digits(year_text) or len(year_text) != 4 or len(day_text) > 2:
+        return None
+    y = int_of_digits(year_text)
+    d = int_of_digits(day_text)
+    if d < 1 or d > days_in_month(y, m):
+        return None
+    return date_text(y, m, d)
+
+
+def _words_of(text):
+    out = []
+    for piece in text.split(' '):
+        if len(piece.strip()) > 0:
+            out.append(piece.strip())
+    return out
+
+
+def chip_dates(head, year, words):
+    """[start, end] from a chip's date segments: 'March 16' + '2026', or a range 'March 10 – 11' /
+    'March 30 – April 2' + '2026' (an en dash between spaces); None when they are not a date."""
+    months = _list_of(words, 'months')
+    year = year.strip() if kind_of(year) == 'string' else ''
+    if kind_of(head) != 'string':
+        return None
+    parts = [head]
+    for dash in _list_of(words, 'range_dash'):
+        if head.find(dash) >= 0:
+            parts = head.split(dash)
+            break
+    if len(parts) > 2:
+        return None
+    first = _words_of(parts[0])
+    if len(first) != 2:
+        return None
+    start = _day_of(first[0], first[1], year, months)
+    if start is None:
+        return None
+    if len(parts) == 1:
+        return [start, start]
+    second = _words_of(parts[1])
+    if len(second) == 1:
+        end = _day_of(first[0], second[0], year, months)
+    elif len(second) == 2:
+        end = _day_of(second[0], second[1], year, months)
+    else:
+        end = None
+    if end is None or end < start:
+        return None
+    return [start, end]
+
+
+def _moment(text, words):
+    """'January 4, 2024 at 10pm' -> 'YYYY-MM-DDTHH:MM:SS', else None."""
+    for at in _list_of(words, 'at'):
+        cut = text.find(at)
+        if cut < 0:
+            continue
+        day_part = text[0:cut]
+        comma = day_part.find(', ')
+        if comma < 0:
+            return None
+        days = chip_dates(day_part[0:comma], day_part[comma + 2:], words)
+        hm = parse_time_12h(text[cut + len(at):])
+        if days is None or hm is None or days[0] != days[1]:
+            return None
+        return _join_date_time(days[0], hm)
+    return None
+
+
+def _time_range(text, words):
+    """'3pm to 3:30pm' -> [[15, 0], [15, 30]], else None."""
+    for to in _list_of(words, 'to'):
+        parts = text.split(to)
+        if len(parts) == 2:
+            a = parse_time_12h(parts[0])
+            b = parse_time_12h(parts[1])
+            if a is not None and b is not None:
+                return [a, b]
+    return None
+
+
+def _strip_prefix(text, prefixes):
+    """text without the first of prefixes it starts with, or None when it starts with none."""
+    for prefix in prefixes:
+        if len(prefix) > 0 and text.startswith(prefix):
+            return text[len(prefix):]
+    return None
+
+
+def parse_chip_label(label, title, words):
+    """A chip's screen-reader label in Calendar's real formats (sites/calendar/contracts.py, contract
+    chip_label_format; examples cited in tests/unit/sites/calendar/test_chip_labels.py):
+
+        "<t1> to <t2>, <title>, <name>[, <RSVP word>], No location | Location: <place>, <Month D>, <YYYY>"
+        "All day, <title>, <name> | Calendar: <calendar>[, ...], <Month D>[ – <D>], <YYYY>"
+        "<Month D>, <YYYY> at <t1> to <Month D>, <YYYY> at <t2>, <title>, <name>, No location, "
+        "Working location: <place>, <name>, <Month D> – <D>, <YYYY>"   (not an event)
+
+    Titles, names and places may hold ", ", so the label is read from both ends, and the chip's
+    visible title (`title`, or None) cuts the title out when it is known. The name after the title is
+    the organizer only when an RSVP word follows it (an invitation); otherwise it is the calendar's
+    name (your own events, "Calendar: X" for subscribed ones) and the organizer is not known from the
+    chip. words: the site's labels. Returns {kind: 'event' | 'working_location', parsed, title, start,
+    end, all_day, multi_day, organizer, calendar, my_rsvp, location, when}; parsed False (and the label
+    as `when`) when the label does not read as any known form: nothing is guessed."""
+    out = {'kind': 'event', 'parsed': False, 'title': None, 'start': None, 'end': None, 'all_day': False,
+           'multi_day': False, 'organizer': None, 'calendar': None, 'my_rsvp': None, 'location': None, 'when': None}
     if kind_of(label) != 'string':
         return out
     segs = []
     for piece in label.split(', '):
-        segs.append(piece.strip())
-    if len(segs) < 4:
-        out['title'] = title if kind_of(title) == 'string' else label
+        segs.append(piece)
+    while len(segs) > 0 and len(segs[len(segs) - 1].strip()) == 0:
+        segs.pop()
+    if len(segs) < 2:
+        out['when'] = label
         return out
-    when = segs[0]
-    out['when'] = when
-    date_iso = parse_long_date(segs[len(segs) - 2] + ', ' + segs[len(segs) - 1])
-    mid = segs[1:len(segs) - 2]
-    if kind_of(title) == 'string' and len(title) > 0:
-        joined = ', '.join(mid)
-        if joined == title:
-            mid = []
-        elif joined.startswith(title + ', '):
-            mid = joined[len(title) + 2:].split(', ')
-        else:
-            title = None
-    if kind_of(title) != 'string' or len(title) == 0:
-        title = mid[0] if len(mid) > 0 else ''
-        mid = mid[1:]
-    out['title'] = title
-    r = -1
-    for i in range(len(mid)):
-        if mid[i].lower() in RSVP_WORDS:
-            r = i
-    if r >= 0:
-        out['my_rsvp'] = RSVP_WORDS[mid[r].lower()]
-        if r > 0:
-            out['organizer'] = ', '.join(mid[0:r])
-        rest = mid[r + 1:]
-    else:
-        rest = mid
-    if len(rest) > 0:
-        out['location'] = ', '.join(rest)
-    if date_iso is None:
-        return out
-    if when.lower() == 'all day':
+    # the time, at the start
+    first = segs[0].strip()
+    working = _strip_prefix(first, _list_of(words, 'working_location'))
+    head = 1
+    times = None
+    if working is not None:
+        out['kind'] = 'working_location'
         out['all_day'] = True
-        out['start'] = date_iso
-        out['end'] = date_iso
+        out['location'] = working.strip()
+    elif first in _list_of(words, 'all_day'):
+        out['all_day'] = True
+    else:
+        times = _time_range(first, words)
+        if times is None and len(segs) >= 4:
+            span = segs[0] + ', ' + segs[1] + ', ' + segs[2]
+            for to in _list_of(words, 'to'):
+                halves = span.split(to)
+                if len(halves) == 2:
+                    a = _moment(halves[0], words)
+                    b = _moment(halves[1], words)
+                    if a is not None and b is not None and b > a:
+                        out['start'] = a
+                        out['end'] = b
+                        out['multi_day'] = a[0:10] != b[0:10]
+                        out['when'] = span
+                        head = 3
+            if head != 3:
+                out['when'] = label
+                return out
+        elif times is None:
+            out['when'] = label
+            return out
+    if out['when'] is None:
+        out['when'] = first
+    # the date, at the end (the multi-day timed form has none)
+    tail = len(segs)
+    if head != 3:
+        if len(segs) < head + 2:
+            out['when'] = label
+            return out
+        days = chip_dates(segs[len(segs) - 2].strip(), segs[len(segs) - 1], words)
+        if days is None:
+            out['when'] = label
+            return out
+        tail = len(segs) - 2
+        out['multi_day'] = days[0] != days[1]
+        if times is not None:
+            out['start'] = _join_date_time(days[0], times[0])
+            end_date = days[0]
+            if times[1][0] * 60 + times[1][1] <= times[0][0] * 60 + times[0][1]:
+                end_date = add_days(days[0], 1)
+            out['end'] = _join_date_time(end_date, times[1])
+        else:
+            out['start'] = days[0]
+            out['end'] = days[1]
+    mid = [seg.strip() for seg in segs[head:tail]]
+    if out['kind'] == 'working_location':
+        out['calendar'] = ', '.join(mid) if len(mid) > 0 else None
+        out['parsed'] = True
         return out
-    times = when.split(' to ')
-    if len(times) == 2:
-        a = parse_time_12h(times[0])
-        b = parse_time_12h(times[1])
-        if a is not None and b is not None:
-            out['start'] = _join_date_time(date_iso, a)
-            end_date = date_iso
-            if b[0] * 60 + b[1] <= a[0] * 60 + a[1]:
-                end_date = add_days(date_iso, 1)
-            out['end'] = _join_date_time(end_date, b)
+    # from the right: the location ("No location" or "Location: ..."), then an RSVP word
+    if len(mid) > 0 and mid[len(mid) - 1] in _list_of(words, 'no_location'):
+        mid.pop()
+    else:
+        for i in range(len(mid) - 1, 0, -1):
+            place = _strip_prefix(mid[i], _list_of(words, 'location'))
+            if place is not None:
+                rest = [place]
+                rest.extend(mid[i + 1:])
+                out['location'] = ', '.join(rest).strip()
+                mid = mid[0:i]
+                break
+    answers = get_key(words, 'rsvp', {})
+    if len(mid) > 1 and kind_of(answers) == 'object' and has_key(answers, mid[len(mid) - 1]):
+        out['my_rsvp'] = answers[mid[len(mid) - 1]]
+        mid.pop()
+    # the title, then the name (the title element cuts it out when the label agrees with it)
+    name = None
+    joined = ', '.join(mid)
+    shown = title.strip() if kind_of(title) == 'string' else ''
+    if len(shown) > 0 and joined.startswith(shown) and (len(joined) == len(shown) or joined[len(shown):].startswith(', ')):
+        out['title'] = shown
+        rest = joined[len(shown) + 2:] if len(joined) > len(shown) else ''
+        name = rest if len(rest) > 0 else None
+    elif len(mid) >= 2:
+        out['title'] = ', '.join(mid[0:len(mid) - 1])
+        name = mid[len(mid) - 1]
+    elif len(mid) == 1:
+        out['title'] = mid[0]
+    if name is not None:
+        calendar = _strip_prefix(name, _list_of(words, 'calendar'))
+        if calendar is not None:
+            out['calendar'] = calendar
+        elif out['my_rsvp'] is not None:
+            out['organizer'] = name
+        else:
+            out['calendar'] = name
+    if out['title'] is None or len(out['title']) == 0:
+        return {'kind': 'event', 'parsed': False, 'title': None, 'start': None, 'end': None, 'all_day': False,
+                'multi_day': False, 'organizer': None, 'calendar': None, 'my_rsvp': None, 'location': None,
+                'when': label}
+    out['parsed'] = True
     return out
 
 
@@ -395,7 +576,9 @@ def save_preview(editor, send_updates):
         for g in listed:
             if kind_of(g) == 'string':
                 guests.append(g)
-    sections.append(['Guests (invitations go to them)', _or_none(guests)])
+    if problem is None and listed is None:
+        sections.append(['Warning', 'The editor\'s guest list cannot be read: saving will be refused.'])
+    sections.append(['Guests (invitations go to them)', _or_none(guests) if listed is not None else '(cannot be read)'])
     if len(guests) > 0:
         sections.append(['Invitation emails', _emails_choice(send_updates)])
     sections.append(['Title', _shown(get_key(editor, 'title', ''))])
@@ -412,7 +595,8 @@ def rsvp_preview(snapshot, response):
     if problem is not None:
         sections.append(['Warning', problem])
     organizer = _s(get_key(snapshot, 'organizer', ''))
-    sections.append(['Organizer (sees your answer)', organizer if len(organizer) > 0 else '(unknown)'])
+    sections.append(['Organizer (sees your answer)', organizer if len(organizer) > 0 else
+                     'unknown: Calendar\'s page does not say who organises this event'])
     sections.append(['Other guests', _or_none(guest_emails(snapshot))])
     now = _s(get_key(snapshot, 'my_rsvp', ''))
     label_now = RSVP_LABELS[now] if now in RSVP_LABELS else 'Not answered'
@@ -441,23 +625,22 @@ def delete_preview(snapshot, send_updates):
 
 # --- reading the page's text ------------------------------------------------------------------
 
-GUEST_WORDS = {'attending': 'yes', 'going': 'yes', 'accepted': 'yes', 'declined': 'no',
-               'not attending': 'no', 'not going': 'no', 'maybe': 'maybe', 'tentative': 'maybe',
-               'awaiting': 'needs_action', 'awaiting response': 'needs_action'}
-
-
-def parse_guest_label(label):
-    """A guest row's aria-label, 'Alice Example, Attending, Organizer' -> {name, rsvp, organizer}."""
+def parse_guest_label(label, words):
+    """A guest row's aria-label, 'Alice Example, Attending, Organizer' -> {name, rsvp, organizer}: the
+    organizer word ("Organizer"/"Organiser") is the evidence of who organises (sources agree on it);
+    the answer words are reconstructed (contract guest_rsvp_words)."""
     out = {'name': None, 'rsvp': None, 'organizer': False}
     if kind_of(label) != 'string' or len(label.strip()) == 0:
         return out
+    answers = get_key(words, 'guest_rsvp', {})
+    organizer_words = [w.lower() for w in _list_of(words, 'organizer_words')]
     parts = label.split(', ')
     out['name'] = parts[0].strip()
     for part in parts[1:]:
         word = part.strip().lower()
-        if word in GUEST_WORDS:
-            out['rsvp'] = GUEST_WORDS[word]
-        elif word == 'organizer' or word == 'organiser':
+        if kind_of(answers) == 'object' and has_key(answers, word):
+            out['rsvp'] = answers[word]
+        elif word in organizer_words:
             out['organizer'] = True
     return out
 

@@ -1,7 +1,7 @@
 """Google Calendar's tab half: reads and acts on the signed-in Calendar page (content.js).
 
-Each handler returns a plain result or raises ToolError. Selector sources:
-tests/fixtures/sites/calendar/README.md.
+Everything on the page is found through the contract table (sites/calendar/contracts.py) and the
+labels of the page's language. Each handler returns a plain result or raises ToolError.
 """
 from core.outcome import ToolError, invalid_arg
 from core.reasons import ADAPTER_ERROR
@@ -10,17 +10,16 @@ from core.text import trim
 from core.dates import parse_long_date, parse_time_12h, pad
 from sites.calendar.logic import (parse_path, datekey_to_iso, parse_chip_label, local_time, parse_guest_label,
                                   strip_label)
-from sites.calendar.tools import (SELECTORS, UNTRUSTED_NOTE, STATUS, LIST_EVENTS, READ_EVENT, RSVP, DELETE_EVENT,
+from sites.calendar.tools import (SITE, UNTRUSTED_NOTE, STATUS, LIST_EVENTS, READ_EVENT, RSVP, DELETE_EVENT,
                                   SNAPSHOT, EDITOR_STATE, OPEN_EDITOR, FILL_EDITOR, COMMIT_EDITOR)
 from sites.kit.tab import tab_handler
+from sites.kit.tab_locate import register_site, locate, locate_all, locate_any, page_words, words, word, contract_of
+from core.contracts import fill_css
 from webapi.dom import (find, find_all, closest, attr, text_of, flat_text, input_value, is_visible, set_value,
                         leave_field, press_key, user_click, page_path, location_href, wait_for)
 from webapi.js import now_ms, sleep
 
-CHIP = '[data-eventchip][data-eventid]'
-BUBBLE = '#xDetDlg'
-EDITOR_TITLE = '#xTiIn'
-RSVP_RADIOS = '[aria-label="Going?"] [role="radio"], #xDetDlgRsvp [role="radio"]'
+ORGANIZER_UNKNOWN = 'Calendar\'s page does not say who organises this event (no guest is marked as organizer)'
 
 
 def page_fail(message):
@@ -32,16 +31,30 @@ def _text(element):
     return trim(text_of(element))
 
 
+def _one(root, cid):
+    return locate_any(SITE, cid, root)
+
+
+def _all(root, cid):
+    return locate_all(SITE, cid, root)
+
+
+def _table(key):
+    """A label that maps page words to values ({'Day': 'day'}), for the page's language."""
+    table = page_words(SITE)
+    return table[key] if key in table else {}
+
+
 # --- reading ------------------------------------------------------------------------------------
 
 def my_email():
-    account = find(None, SELECTORS['account'])
+    account = _one(None, 'account')
     return account_from_label(attr(account, 'aria-label')) if account != None else None
 
 
 def visible_range():
     dates = []
-    for cell in find_all(None, 'div[role="main"] [data-datekey]'):
+    for cell in _all(None, 'day_cells'):
         iso = datekey_to_iso(attr(cell, 'data-datekey'))
         if iso != None:
             dates.append(iso)
@@ -58,48 +71,76 @@ def visible_range():
 
 
 def current_view():
+    """The URL path's view, else the view switcher's label (button[jsname=jnPWCc]), else
+    <html data-prefetch-view-key>; None when none says."""
     where = parse_path(page_path())
     if where['view'] != None:
         return where['view']
-    label = _text(find(None, SELECTORS['view_switcher'])).lower()
-    if label == 'day' or label == 'week' or label == 'month':
-        return label
+    names = _table('view_names')
+    label = _one(None, 'view_switcher')
+    if label != None:
+        key = attr(label, 'data-prefetch-view-key')
+        if key != None:
+            keys = _table('view_keys')
+            return keys[key] if key in keys else None
+        shown = _text(label)
+        if shown in names:
+            return names[shown]
     return None
 
 
 def page_ready():
-    return find(None, SELECTORS['grid']) != None or find(None, EDITOR_TITLE) != None
+    return (_one(None, 'day_cells') != None or _one(None, 'event_chip') != None
+            or _one(None, 'editor_title') != None)
+
+
+def _page_state():
+    """For the health check: 'editor' or 'grid' (None before either shows)."""
+    if _one(None, 'editor_title') != None:
+        return 'editor'
+    return 'grid' if _one(None, 'day_cells') != None else None
+
+
+register_site(SITE, _page_state)
 
 
 @tab_handler(STATUS)
 async def status(args):
     await wait_for(page_ready, 1500)
     where = parse_path(page_path())
-    return {'signed_in': find(None, SELECTORS['account']) != None, 'account': my_email(),
+    return {'signed_in': _one(None, 'account') != None, 'account': my_email(),
             'view': None if where['editor'] else current_view(), 'range': visible_range(),
-            'editor_open': find(None, EDITOR_TITLE) != None, 'url': location_href()}
+            'editor_open': _one(None, 'editor_title') != None, 'url': location_href()}
 
 
 def chip_event(chip):
-    label = flat_text(find(chip, '.XuJrye'))
+    label = flat_text(_one(chip, 'chip_sr_text'))
     if len(label) == 0:
         label = attr(chip, 'aria-label')
-    title_el = find(chip, '.I0UMhf')
+    title_el = _one(chip, 'chip_title')
     title = flat_text(title_el) if title_el != None else None
-    parsed = parse_chip_label(label, title)
-    if parsed['start'] == None:
+    parsed = parse_chip_label(label, title, page_words(SITE))
+    if parsed['start'] == None and parsed['all_day']:
         cell = closest(chip, '[data-datekey]')
         day = datekey_to_iso(attr(cell, 'data-datekey')) if cell != None else None
-        if day != None and parsed['all_day']:
+        if day != None:
             parsed['start'] = day
             parsed['end'] = day
-    return {'id': attr(chip, 'data-eventid'), 'title': parsed['title'], 'start': parsed['start'],
-            'end': parsed['end'], 'all_day': parsed['all_day'], 'location': parsed['location'],
-            'organizer': parsed['organizer'], 'my_rsvp': parsed['my_rsvp']}
+    out = {'id': attr(chip, 'data-eventid'), 'title': parsed['title'] if parsed['parsed'] else title,
+           'start': parsed['start'], 'end': parsed['end'], 'all_day': parsed['all_day'],
+           'location': parsed['location'], 'organizer': parsed['organizer'], 'calendar': parsed['calendar'],
+           'my_rsvp': parsed['my_rsvp']}
+    if parsed['multi_day']:
+        out['multi_day'] = True
+    if parsed['kind'] != 'event':
+        out['kind'] = parsed['kind']           # a working location: not an event, never listed as one
+    if not parsed['parsed']:
+        out['unparsed_label'] = label
+    return out
 
 
 def find_chip(event_id):
-    for chip in find_all(None, CHIP):
+    for chip in _all(None, 'event_chip'):
         if attr(chip, 'data-eventid') == event_id:
             return chip
     return None
@@ -110,18 +151,20 @@ async def list_events(args):
     await wait_for(page_ready, 1500)
     events = []
     seen = []
-    for chip in find_all(None, CHIP):
+    for chip in _all(None, 'event_chip'):
         event_id = attr(chip, 'data-eventid')
         if event_id in seen:
             continue
         seen.append(event_id)
-        events.append(chip_event(chip))
+        parsed = chip_event(chip)
+        if parsed['id'] != None and 'kind' not in parsed:
+            events.append(parsed)
     return {'untrusted': True, 'note': UNTRUSTED_NOTE, 'view': current_view(), 'range': visible_range(),
             'count': len(events), 'events': events}
 
 
 def open_bubble_for(event_id):
-    bubble = find(None, BUBBLE)
+    bubble = _one(None, 'bubble')
     if bubble != None and attr(bubble, 'data-eventid') == event_id and is_visible(bubble):
         return bubble
     return None
@@ -144,45 +187,58 @@ async def open_bubble(event_id):
 
 
 def close_bubble(bubble):
-    button = find(bubble, '#xDetDlgCloseBu')
-    if button == None:
-        button = find(bubble, '[aria-label="Close"]')
+    button = locate(SITE, 'bubble_close', bubble)
     if button != None:
         user_click(button)
 
 
+def _rsvp_radios(bubble):
+    return _all(bubble, 'rsvp_group')
+
+
+def _radio_answer(radio):
+    answers = _table('rsvp_answers')
+    shown = _text(radio).lower()
+    return answers[shown] if shown in answers else None
+
+
 def read_bubble(chip, bubble):
+    """The event's details. The organizer is the guest whose label says "Organizer"; when none does
+    it is unknown (organizer None, organizer_note says why), never guessed from #xDtlDlgOrg."""
     base = chip_event(chip)
     me = my_email()
     guests = []
     organizer = None
-    attendees = find(bubble, '#xDetDlgAtt')
-    for row in find_all(attendees, '[data-email]') if attendees != None else []:
-        info = parse_guest_label(attr(row, 'aria-label'))
+    table = page_words(SITE)
+    for row in _all(bubble, 'bubble_guests'):
+        info = parse_guest_label(attr(row, 'aria-label'), table)
         email = (attr(row, 'data-email') or '').lower()
-        is_org = info['organizer'] or attr(row, 'id') == 'xDtlDlgOrg'
-        if is_org:
+        if info['organizer']:
             organizer = email
-        guests.append({'email': email, 'name': info['name'], 'rsvp': info['rsvp'], 'organizer': is_org})
+        guests.append({'email': email, 'name': info['name'], 'rsvp': info['rsvp'], 'organizer': info['organizer']})
     mine = None
-    for radio in find_all(bubble, RSVP_RADIOS):
+    radios = _rsvp_radios(bubble)
+    for radio in radios:
         if attr(radio, 'aria-checked') == 'true':
-            mine = _text(radio).lower()
-    if mine == None and len(find_all(bubble, '#xDetDlgRsvp [role="radio"]')) > 0:
+            mine = _radio_answer(radio)
+    if mine == None and len(radios) > 0:
         mine = 'needs_action'
     if organizer != None and me != None and organizer == me:
         mine = 'organizer'
-    link = find(bubble, '#xDetDlgVideo a[href^="https://meet.google.com/"]')
-    title = _text(find(bubble, '#rAECCd'))
-    return {'id': attr(bubble, 'data-eventid'), 'title': title if len(title) > 0 else base['title'],
-            'start': base['start'], 'end': base['end'], 'all_day': base['all_day'],
-            'when': _text(find(bubble, '#xDetDlgWhen')),
-            'location': strip_label(_text(find(bubble, '#xDetDlgLoc')), 'Location:'),
-            'description': strip_label(_text(find(bubble, '#xDetDlgDesc')), 'Description:'),
-            'conference_link': attr(link, 'href') if link != None else None,
-            'organizer': organizer if organizer != None else base['organizer'], 'my_rsvp': mine,
-            'guests': guests, 'can_edit': find(bubble, '[aria-label="Edit event"]') != None,
-            'can_delete': find(bubble, '[aria-label="Delete event"]') != None}
+    link = _one(bubble, 'bubble_video')
+    title = _text(_one(bubble, 'bubble_title'))
+    out = {'id': attr(bubble, 'data-eventid'), 'title': title if len(title) > 0 else base['title'],
+           'start': base['start'], 'end': base['end'], 'all_day': base['all_day'],
+           'when': _text(_one(bubble, 'bubble_when')),
+           'location': strip_label(_text(_one(bubble, 'bubble_location')), word(SITE, 'location_label')),
+           'description': strip_label(_text(_one(bubble, 'bubble_description')), word(SITE, 'description_label')),
+           'conference_link': attr(link, 'href') if link != None else None,
+           'organizer': organizer if organizer != None else base['organizer'], 'my_rsvp': mine,
+           'guests': guests, 'can_edit': _one(bubble, 'edit_button') != None,
+           'can_delete': _one(bubble, 'delete_button') != None}
+    if out['organizer'] == None:
+        out['organizer_note'] = ORGANIZER_UNKNOWN
+    return out
 
 
 @tab_handler(SNAPSHOT)
@@ -202,6 +258,8 @@ async def read_event(args):
     for key in ['id', 'title', 'start', 'end', 'all_day', 'when', 'location', 'organizer', 'my_rsvp', 'guests',
                 'conference_link', 'can_edit']:
         out[key] = details[key]
+    if 'organizer_note' in details:
+        out['organizer_note'] = details['organizer_note']
     out['description'] = {'untrusted': True, 'text': details['description']}
     out['untrusted'] = True
     out['note'] = UNTRUSTED_NOTE
@@ -210,24 +268,23 @@ async def read_event(args):
 
 # --- the editor ---------------------------------------------------------------------------------
 
-def _input_value(selector):
-    field = find(None, selector)
-    return input_value(field) if field != None else None
+def _start_end(cid):
+    """[start field, end field] of a two-locator contract (editor_dates, editor_times)."""
+    table = page_words(SITE)
+    return [find(None, fill_css(locator['css'], table)) for locator in contract_of(SITE, cid)['locators']]
 
 
-def _editor_iso(date_sel, time_sel):
-    field = find(None, date_sel)
-    if field == None:
+def _editor_iso(date_field, time_field):
+    if date_field == None:
         return None
-    key = attr(field, 'data-date')
+    key = attr(date_field, 'data-date')
     day = None
     if key != None and len(key) == 8:
         day = key[0:4] + '-' + key[4:6] + '-' + key[6:8]
     if day == None:
-        day = parse_long_date(input_value(field))
+        day = parse_long_date(input_value(date_field))
     if day == None:
         return None
-    time_field = find(None, time_sel)
     if time_field == None:
         return day
     hm = parse_time_12h(input_value(time_field))
@@ -236,19 +293,34 @@ def _editor_iso(date_sel, time_sel):
     return day + 'T' + pad(hm[0], 2) + ':' + pad(hm[1], 2) + ':00'
 
 
+def _all_day():
+    box = _one(None, 'editor_all_day')
+    if box != None:
+        return attr(box, 'aria-checked') == 'true'
+    return _start_end('editor_times')[0] == None
+
+
 def editor_fields():
-    """The open editor's fields, or None when no editor is open."""
-    if find(None, EDITOR_TITLE) == None:
+    """The open editor's fields, or None when no editor is open. guests is None when the editor's
+    guest list cannot be read (then nothing may be saved on a guess)."""
+    title = _one(None, 'editor_title')
+    if title == None:
         return None
-    guests = []
     me = my_email()
-    for row in find_all(None, '#xGstSec [data-email]'):
-        email = (attr(row, 'data-email') or '').lower()
-        if len(email) > 0 and email != me and email not in guests:
-            guests.append(email)
-    return {'title': _input_value(EDITOR_TITLE), 'start': _editor_iso('#xStDaIn', '#xStTiIn'),
-            'end': _editor_iso('#xEnDaIn', '#xEnTiIn'), 'all_day': find(None, '#xStTiIn') == None,
-            'location': _input_value('#xLocIn'), 'description': _text(find(None, '#xDescIn')),
+    guests = None
+    if _one(None, 'editor_guest_section') != None:
+        guests = []
+        for row in _all(None, 'editor_guest_list'):
+            email = (attr(row, 'data-email') or '').lower()
+            if len(email) > 0 and email != me and email not in guests:
+                guests.append(email)
+    dates = _start_end('editor_dates')
+    times = _start_end('editor_times')
+    location = _one(None, 'editor_location')
+    return {'title': input_value(title), 'start': _editor_iso(dates[0], times[0]),
+            'end': _editor_iso(dates[1], times[1]), 'all_day': _all_day(),
+            'location': input_value(location) if location != None else None,
+            'description': _text(_one(None, 'editor_description')),
             'guests': guests, 'event_id': parse_path(page_path())['event_id']}
 
 
@@ -258,7 +330,7 @@ def _no_editor():
 
 @tab_handler(EDITOR_STATE)
 async def editor_state(args):
-    ready = await wait_for(lambda: find(None, EDITOR_TITLE) != None, 2000)
+    ready = await wait_for(lambda: _one(None, 'editor_title') != None, 2000)
     if ready == None:
         raise _no_editor()
     return editor_fields()
@@ -268,10 +340,10 @@ async def editor_state(args):
 async def open_editor(args):
     event_id = args['event_id']
     where = parse_path(page_path())
-    if where['editor'] and where['event_id'] == event_id and find(None, EDITOR_TITLE) != None:
+    if where['editor'] and where['event_id'] == event_id and _one(None, 'editor_title') != None:
         return editor_fields()
     opened = await open_bubble(event_id)
-    edit = find(opened['bubble'], '[aria-label="Edit event"]')
+    edit = _one(opened['bubble'], 'edit_button')
     if edit == None:
         close_bubble(opened['bubble'])
         raise invalid_arg('event_id', 'this event cannot be edited from your calendar (you do not organise it)')
@@ -279,14 +351,13 @@ async def open_editor(args):
 
     def editor_for_event():
         here = parse_path(page_path())
-        return here['editor'] and here['event_id'] == event_id and find(None, EDITOR_TITLE) != None
+        return here['editor'] and here['event_id'] == event_id and _one(None, 'editor_title') != None
     if await wait_for(editor_for_event, 2000) == None:
         raise page_fail('the event editor did not open')
     return editor_fields()
 
 
-def _set(selector, value):
-    field = find(None, selector)
+def _set(field, value):
     if field == None:
         return False
     set_value(field, value)
@@ -294,7 +365,7 @@ def _set(selector, value):
     return True
 
 
-def _set_when(prefix, field_name, text, all_day):
+def _set_when(index, field_name, text, all_day):
     when = local_time(text, field_name)
     if not when['ok']:
         raise invalid_arg(field_name, when['message'][len(field_name) + 2:])
@@ -302,11 +373,11 @@ def _set_when(prefix, field_name, text, all_day):
         kind = 'an all-day event: give a date (YYYY-MM-DD)' if all_day else \
             'a timed event: give a date and time (YYYY-MM-DDTHH:MM)'
         raise invalid_arg(field_name, 'this is ' + kind)
-    if not _set('#x' + prefix + 'DaIn', when['date_text']):
+    date_field = _start_end('editor_dates')[index]
+    if not _set(date_field, when['date_text']):
         raise page_fail('the editor has no ' + field_name + ' date field')
-    field = find(None, '#x' + prefix + 'DaIn')
-    field.setAttribute('data-date', when['date'].replace('-', '').replace('-', ''))
-    if not all_day and not _set('#x' + prefix + 'TiIn', when['time_text']):
+    date_field.setAttribute('data-date', when['date'].replace('-', '').replace('-', ''))
+    if not all_day and not _set(_start_end('editor_times')[index], when['time_text']):
         raise page_fail('the editor has no ' + field_name + ' time field')
 
 
@@ -317,46 +388,54 @@ async def fill_editor(args):
     if now == None:
         raise page_fail('no event editor is open')
     if 'title' in args:
-        _set(EDITOR_TITLE, args['title'])
+        _set(_one(None, 'editor_title'), args['title'])
     if 'start' in args:
-        _set_when('St', 'start', args['start'], now['all_day'])
+        _set_when(0, 'start', args['start'], now['all_day'])
     if 'end' in args:
-        _set_when('En', 'end', args['end'], now['all_day'])
-    if 'location' in args and not _set('#xLocIn', args['location']):
+        _set_when(1, 'end', args['end'], now['all_day'])
+    if 'location' in args and not _set(_one(None, 'editor_location'), args['location']):
         raise page_fail('the editor has no location field')
-    if 'description' in args and not _set('#xDescIn', args['description']):
+    if 'description' in args and not _set(_one(None, 'editor_description'), args['description']):
         raise page_fail('the editor has no description field')
     if 'guests' in args:
-        box = find(None, '#xGstIn')
-        if box == None:
-            box = find(None, 'input[aria-label="Add guests"]')
+        box = _one(None, 'editor_guest_input')
         if box == None:
             raise page_fail('the editor has no guest field')
+        if now['guests'] == None:
+            raise page_fail('the editor\'s guest list cannot be read; no guest was added')
         for email in args['guests']:
             set_value(box, email)
             leave_field(box)
             press_key(box, 'Enter')
         for email in args['guests']:
             def listed():
-                return email in editor_fields()['guests']
+                fields = editor_fields()
+                return fields['guests'] != None and email in fields['guests']
             if await wait_for(listed, 1000) == None:
                 raise page_fail('Calendar did not accept the guest ' + email)
     return editor_fields()
 
 
+def _lower_words(key):
+    return [w.lower().replace('\u2019', "'") for w in words(SITE, key)]
+
+
 def send_dialog():
     """The visible "send emails to guests?" dialog: {dialog, send, dont_send, back}, or None."""
+    send_words = _lower_words('send')
+    dont_words = _lower_words('dont_send')
+    back_words = _lower_words('back')
     for dialog in find_all(None, '[role="dialog"], [role="alertdialog"]'):
-        if not is_visible(dialog) or find(dialog, BUBBLE) != None:
+        if not is_visible(dialog) or _one(dialog, 'bubble') != None:
             continue
         buttons = {'dialog': dialog, 'send': None, 'dont_send': None, 'back': None}
         for button in find_all(dialog, 'button, [role="button"]'):
             label = _text(button).lower().replace('\u2019', "'")
-            if label == 'send':
+            if label in send_words:
                 buttons['send'] = button
-            elif label == "don't send":
+            elif label in dont_words:
                 buttons['dont_send'] = button
-            elif label == 'back' or label == 'cancel':
+            elif label in back_words:
                 buttons['back'] = button
         if buttons['send'] != None and buttons['dont_send'] != None:
             return buttons
@@ -391,15 +470,15 @@ def _arg(args, key):
 
 @tab_handler(COMMIT_EDITOR)
 async def commit_editor(args):
-    if find(None, EDITOR_TITLE) == None:
+    if _one(None, 'editor_title') == None:
         raise _no_editor()
-    save = find(None, '#xSaveBu')
-    if save == None:
-        save = find(None, '[aria-label="Save"]')
+    if editor_fields()['guests'] == None:
+        raise page_fail('the editor\'s guest list cannot be read, so who gets invited is unknown; nothing was saved')
+    save = _one(None, 'save_button')
     if save == None:
         raise page_fail('the editor has no Save button')
     user_click(save)
-    answered = await answer_emails(lambda: find(None, EDITOR_TITLE) == None, _arg(args, 'send_updates'))
+    answered = await answer_emails(lambda: _one(None, 'editor_title') == None, _arg(args, 'send_updates'))
     return {'saved': True, 'emails_asked': answered['emails_asked'], 'emails_sent': answered['emails_sent']}
 
 
@@ -413,8 +492,8 @@ async def rsvp(args):
     bubble = opened['bubble']
     before = read_bubble(opened['chip'], bubble)['my_rsvp']
     target = None
-    for radio in find_all(bubble, RSVP_RADIOS):
-        if _text(radio).lower() == wanted:
+    for radio in _rsvp_radios(bubble):
+        if _radio_answer(radio) == wanted:
             target = radio
     if target == None:
         close_bubble(bubble)
@@ -428,8 +507,8 @@ async def rsvp(args):
         fresh = open_bubble_for(event_id)
         if fresh == None:
             return None
-        for radio in find_all(fresh, '[role="radio"]'):
-            if _text(radio).lower() == wanted and attr(radio, 'aria-checked') == 'true':
+        for radio in _rsvp_radios(fresh):
+            if _radio_answer(radio) == wanted and attr(radio, 'aria-checked') == 'true':
                 return fresh
         return None
     fresh = await wait_for(answered, 2000)
@@ -444,7 +523,7 @@ async def delete_event(args):
     event_id = args['event_id']
     opened = await open_bubble(event_id)
     details = read_bubble(opened['chip'], opened['bubble'])
-    button = find(opened['bubble'], '[aria-label="Delete event"]')
+    button = _one(opened['bubble'], 'delete_button')
     if button == None or details['my_rsvp'] != 'organizer' and len(details['guests']) > 0:
         close_bubble(opened['bubble'])
         raise invalid_arg('event_id', 'only the organizer can delete this event')

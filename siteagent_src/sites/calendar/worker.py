@@ -4,6 +4,7 @@ the tab half's steps there, and builds the approval previews from what the page 
 Each handler returns a plain result or raises ToolError.
 """
 from core.outcome import ToolError, invalid_arg
+from core.reasons import ADAPTER_ERROR
 from sites.calendar.logic import (event_times, eventedit_url, view_url, check_guests, local_time, save_preview,
                                   update_preview, add_guests_preview, rsvp_preview, delete_preview)
 from sites.calendar.tools import (SITE, STATUS, GO_TO_DATE, DRAFT_EVENT, SAVE_EVENT, UPDATE_EVENT, ADD_GUESTS, RSVP,
@@ -66,6 +67,9 @@ async def save_event(args, ctx):
     editor = await in_tab(tab['id'], EDITOR_STATE, {})
     if editor['event_id'] != None:
         raise invalid_arg('(editor)', 'the open editor belongs to an existing event; use calendar_update_event')
+    if editor['guests'] == None:
+        raise ToolError(ADAPTER_ERROR, 'the editor\'s guest list cannot be read, so who would be invited is unknown; '
+                        'nothing was saved', {'hint': 'check the Calendar tab; the page may have changed'})
     return await in_tab(tab['id'], COMMIT_EDITOR, {'send_updates': args['send_updates']})
 
 

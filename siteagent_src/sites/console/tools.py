@@ -7,7 +7,9 @@ BROWSER_HEALTH = declare_tool(
     SITE, 'browser_health', 'read',
     'Console only. Use to find out whether each site adapter still fits its open tab: '
     'returns one report per adapter with {adapter, ok, selectors: [{key, selector, found}], '
-    'broken: [keys]}. It only counts matching elements; it clicks and changes nothing.',
+    'broken: [keys]}; for the Google sites one row per page contract, with its status (confirmed, '
+    'partly, unconfirmed), the tools that depend on it, whether the page\'s state expects it, and the '
+    'page state. It only counts matching elements; it clicks and changes nothing.',
     object_schema({}, None), 'worker', {'public': False})
 
 CLICK_TEXT = declare_tool(

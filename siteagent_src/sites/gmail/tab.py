@@ -1,48 +1,38 @@
 """Gmail's tab half: reads and acts on the signed-in Gmail page (runs in content.js, Gmail tabs only).
 
-Each handler returns a plain result or raises ToolError. Selector sources:
-tests/fixtures/sites/gmail/README.md.
+Everything on the page is found through the contract table (sites/gmail/contracts.py) and the
+labels of the page's language. Each handler returns a plain result or raises ToolError.
 """
 from core.outcome import ToolError, error_from
-from core.reasons import ADAPTER_ERROR
-from core.emails import account_from_label
+from core.reasons import ADAPTER_ERROR, UNVERIFIED
+from core.emails import account_from_label, normalize_address
 from core.text import fold_label, trim
 from sites.gmail.logic import (UNTRUSTED_NOTE, pick_send_control, pick_discard_control, pick_labelled, parse_route,
-                               fingerprint, cap_message_body)
-from sites.gmail.tools import (SELECTORS as SEL, STATUS, LIST_LABELS, LIST_THREADS, READ_THREAD, REPLY_DRAFT, DISCARD_DRAFT,
+                               parse_thread_id, fingerprint, cap_message_body)
+from sites.gmail.tools import (SITE, STATUS, LIST_LABELS, LIST_THREADS, READ_THREAD, REPLY_DRAFT, DISCARD_DRAFT,
                                WAIT_LIST, WAIT_THREAD, THREAD_DETAILS, DRAFT_DETAILS, WAIT_COMPOSE, CLICK_SEND,
                                THREAD_ACTION)
 from sites.kit.tab import tab_handler
+from sites.kit.tab_locate import register_site, locate_all, locate_any, words, contract_of
+from core.contracts import fill_css
+from sites.kit.tab_locate import page_words
 from webapi.dom import (find_all, find, closest, attr, has_class, text_of, is_visible, in_hidden_tree,
                         control_candidates, user_click, insert_text, input_value, location_hash, location_href,
                         wait_for, is_connected, press_key)
 
-# Used per view (not counted by health: they exist only while that view is open).
-ROW_ID = '[data-legacy-thread-id]'
-ROW_SENDER = '.yW span[email]'
-ROW_SUBJECT = '.bog'
-ROW_SNIPPET = '.y2'
-ROW_DATE = 'td.xW span[title]'
-ROW_STAR = '.T-KT'
-SUBJECT = 'h2.hP'
-MESSAGE = 'div.adn'
-SENDER = 'span.gD[email]'
-MESSAGE_DATE = 'span.g3'
-MESSAGE_BODY = 'div.a3s'
-DETAIL_ROW = 'table.ajC tr'
-BUTTONS = '[role="button"], button'
-REPLY_LINKS = 'span.ams[role="link"]'
-CHIP = '[role="option"][data-hovercard-id]'
-CLASSIC_CHIP = '.vR [email]'
-SUBJECT_INPUT = 'input[name="subjectbox"]'
-BODY_EDITOR = 'div[role="textbox"][aria-label="Message Body"]'
-MENU = '[role="menu"]'
-LABEL_ITEM = '[role="menuitemcheckbox"]'
-MENU_ITEM = '[role="menuitem"]'
-SENT_TOAST = 'span.bAq'
-# The left navigation's links carry a title (gmail.js, KartikTalwar/gmail.js src/gmail.js,
-# api.dom.get_left_sidebar_links: "div[role=navigation] [title]"); a user label's link goes to #label/<name>.
-NAV_LABEL_LINKS = 'div[role="navigation"] a[href*="#label/"]'
+
+
+def _all(root, cid):
+    return locate_all(SITE, cid, root)
+
+
+def _one(root, cid):
+    return locate_any(SITE, cid, root)
+
+
+def _buttons_css():
+    """The CSS of the controls that carry labels (contract toolbar_controls)."""
+    return fill_css(contract_of(SITE, 'toolbar_controls')['locators'][0]['css'], page_words(SITE))
 
 
 def _fail(message):
@@ -61,8 +51,12 @@ def _shown(element):
     return is_visible(element) and not in_hidden_tree(element)
 
 
-def _visible(root, selector):
-    return [e for e in find_all(root, selector) if _shown(e)]
+def _visible(root, cid):
+    return [e for e in _all(root, cid) if _shown(e)]
+
+
+def _messages():
+    return _visible(None, 'message')
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -75,31 +69,51 @@ def _route():
     return route
 
 
+def _page_state():
+    """For the health check: the view the route names (list, thread, compose, ...)."""
+    return _route()['view']
+
+
+register_site(SITE, _page_state)
+
+
 @tab_handler(STATUS)
 def status(args):
-    account_el = find(None, SEL['account'])
+    account_el = _one(None, 'account')
     account = account_from_label(attr(account_el, 'aria-label')) if account_el != None else None
     route = _route()
-    sends = [c for c in control_candidates(None, BUTTONS) if c['visible'] and not c['disabled']
-             and pick_send_control([c])['ok']]
-    return {'signed_in': account != None and find(None, SEL['main']) != None, 'account': account,
+    labels = words(SITE, 'send')
+    sends = [c for c in control_candidates(None, _buttons_css()) if c['visible'] and not c['disabled']
+             and pick_send_control([c], labels)['ok']]
+    return {'signed_in': account != None and _one(None, 'main') != None, 'account': account,
             'view': route['view'], 'folder': route['folder'], 'query': route['query'], 'thread_id': route['thread_id'],
             'compose_open': len(sends), 'url': location_href()}
 
 
+def _row_id(row):
+    """The row's thread id: [data-legacy-thread-id] (hex), else [data-thread-id] "#thread-f:<decimal>"
+    converted; None when the row carries neither (the 2014 rows)."""
+    id_el = _one(row, 'row_thread_id')
+    if id_el == None:
+        return None
+    legacy = attr(id_el, 'data-legacy-thread-id')
+    if legacy != None and len(legacy) > 0:
+        return legacy
+    return parse_thread_id(attr(id_el, 'data-thread-id') or '')
+
+
 def _row_data(row):
-    id_el = find(row, ROW_ID)
     senders = []
-    for span in find_all(row, ROW_SENDER):
+    for span in _all(row, 'row_sender'):
         senders.append({'name': trim(attr(span, 'name') or text_of(span)), 'email': attr(span, 'email')})
-    snippet = trim(text_of(find(row, ROW_SNIPPET)))
+    snippet = trim(text_of(_one(row, 'row_snippet')))
     if snippet.startswith('-'):
         snippet = trim(snippet[1:])
-    date_el = find(row, ROW_DATE)
-    star = find(row, ROW_STAR)
-    starred = star != None and (has_class(star, 'T-KT-Jp') or fold_label(attr(star, 'aria-label')) == 'Starred')
-    return {'id': attr(id_el, 'data-legacy-thread-id'), 'sender': senders[0] if len(senders) > 0 else None,
-            'senders': senders, 'subject': trim(text_of(find(row, ROW_SUBJECT))), 'snippet': snippet,
+    date_el = _one(row, 'row_date')
+    star = _one(row, 'row_star')
+    starred = star != None and (has_class(star, 'T-KT-Jp') or fold_label(attr(star, 'aria-label')) in words(SITE, 'starred'))
+    return {'id': _row_id(row), 'sender': senders[0] if len(senders) > 0 else None,
+            'senders': senders, 'subject': trim(text_of(_one(row, 'row_subject'))), 'snippet': snippet,
             'date': attr(date_el, 'title') if date_el != None else None,
             'unread': has_class(row, 'zE'), 'starred': starred}
 
@@ -110,7 +124,7 @@ def list_threads(args):
     route = _route()
     if route['view'] != 'list':
         raise _fail('no thread list is open (view: ' + str(route['view']) + '); use gmail_search or open the inbox')
-    rows = _visible(None, SEL['thread_row'])
+    rows = [row for row in _all(None, 'thread_row') if _shown(row)]
     threads = []
     for row in rows:
         if len(threads) >= limit:
@@ -129,17 +143,18 @@ async def wait_list(args):
         route = _route()
         if route['view'] != 'list' or route['folder'] != 'search' or route['query'] != wanted:
             return None
-        if find(None, SEL['thread_list']) == None:
-            return None
-        return True
+        rows = [row for row in _all(None, 'thread_row') if _shown(row)]
+        lists = [box for box in _all(None, 'list_container') if _shown(box)]
+        return True if len(rows) > 0 or len(lists) > 0 else None
     if await wait_for(ready, _wait_ms(args)) == None:
         raise _fail('the search results did not appear in time')
     return list_threads(args)
 
 
 def _open_thread_el():
-    for el in _visible(None, SUBJECT):
-        return el
+    for el in _all(None, 'thread_subject'):
+        if _shown(el):
+            return el
     return None
 
 
@@ -163,22 +178,24 @@ def _addresses(spans):
 
 
 def _message_data(message, cap):
-    sender = find(message, SENDER)
+    sender = _one(message, 'message_sender')
     to = []
     cc = []
-    for row in find_all(message, DETAIL_ROW):
+    to_keys = words(SITE, 'to_key')
+    cc_keys = words(SITE, 'cc_key')
+    for row in _all(message, 'message_details'):
         cells = find_all(row, 'td')
         if len(cells) < 2:
             continue
         key = trim(text_of(cells[0])).lower()
-        if key == 'to:':
+        if key in to_keys:
             to = _addresses(find_all(cells[1], '[email]'))
-        elif key == 'cc:':
+        elif key in cc_keys:
             cc = _addresses(find_all(cells[1], '[email]'))
     if len(to) == 0:
-        to = _addresses(find_all(message, 'span.g2[email]'))
-    date_el = find(message, MESSAGE_DATE)
-    body = cap_message_body(text_of(find(message, MESSAGE_BODY)), cap)
+        to = _addresses(_all(message, 'message_to'))
+    date_el = _one(message, 'message_date')
+    body = cap_message_body(text_of(_one(message, 'message_body')), cap)
     senders = _addresses([sender]) if sender != None else []
     return {'id': attr(message, 'data-legacy-message-id'),
             'from': senders[0] if len(senders) > 0 else None, 'to': to, 'cc': cc,
@@ -192,7 +209,7 @@ def read_thread(args):
     subject = _open_thread_el()
     if subject == None:
         raise _fail('no thread is open; use gmail_open_thread first')
-    messages = [_message_data(m, cap) for m in _visible(None, MESSAGE)]
+    messages = [_message_data(m, cap) for m in _messages()]
     return {'thread_id': _current_thread_id(), 'subject': trim(text_of(subject)), 'messages': messages,
             'untrusted': True, 'note': UNTRUSTED_NOTE}
 
@@ -209,7 +226,7 @@ async def wait_thread(args):
         raise _fail('thread ' + wanted + ' did not open (it may not exist in this account)')
     subject = _open_thread_el()
     return {'thread_id': _current_thread_id(), 'subject': trim(text_of(subject)),
-            'message_count': len(_visible(None, MESSAGE)), 'untrusted': True}
+            'message_count': len(_messages()), 'untrusted': True}
 
 
 @tab_handler(THREAD_DETAILS)
@@ -220,7 +237,7 @@ def thread_details(args):
         raise _fail('no thread is open; give thread_id or open one with gmail_open_thread')
     people = []
     last_body = ''
-    for message in _visible(None, MESSAGE):
+    for message in _messages():
         data = _message_data(message, 600)
         group = [data['from']] if data['from'] != None else []
         group.extend(data['to'])
@@ -236,7 +253,7 @@ def thread_details(args):
 @tab_handler(LIST_LABELS)
 def list_labels(args):
     names = []
-    for link in find_all(None, NAV_LABEL_LINKS):
+    for link in _all(None, 'nav_label_links'):
         href = attr(link, 'href') or ''
         name = fold_label(attr(link, 'title')) or parse_route(href[href.find('#'):])['label']
         if name != None and len(name) > 0 and name not in names:
@@ -253,42 +270,60 @@ def _picked(picked):
     return picked['index']
 
 
+def _pick_control(root, labels, what):
+    """The one visible, enabled control named by one of labels (contract toolbar_controls' CSS)."""
+    css = _buttons_css()
+    elements = find_all(root, css)
+    return elements[_picked(pick_labelled(control_candidates(root, css), labels, what))]
+
+
 def _send_control():
     """The one real Send control (raises when there is none, or several)."""
-    elements = find_all(None, BUTTONS)
-    return elements[_picked(pick_send_control(control_candidates(None, BUTTONS)))]
+    css = _buttons_css()
+    elements = find_all(None, css)
+    return elements[_picked(pick_send_control(control_candidates(None, css), words(SITE, 'send')))]
 
 
 def _compose_root(element):
-    for selector in ['div.M9', 'div[role="dialog"]', 'form']:
-        root = closest(element, selector)
+    for locator in contract_of(SITE, 'compose_root')['locators']:
+        root = closest(element, locator['css'])
         if root != None:
             return root
     return None
 
 
 def _add(items, value):
-    value = trim(value)
+    value = trim(value) if value != None else ''
     if len(value) > 0 and value not in items:
         items.append(value)
 
 
 def _recipients(root):
-    """Addresses per field: chips of the 2021+ rows (.anm[name=to] [role=option][data-hovercard-id]),
-    else the classic row (textarea/input[name=to] in a tr, chips .vR [email]); plus text typed in the row."""
+    """Addresses per field: chips of the 2021+ rows (.anm[name=to] [role=option][data-hovercard-id])
+    and text typed in them, else the classic row (textarea/input[name=to] in a tr, chips .vR >
+    input[type=hidden] whose value is "Name <addr>"). None when neither form of a To row is there:
+    the recipients cannot be read, and nothing may be approved or sent on a guess."""
     out = {'to': [], 'cc': [], 'bcc': []}
+    readable = False
+    rows = _all(root, 'recipient_rows')
     for field in ['to', 'cc', 'bcc']:
-        row_css = '.anm[name="' + field + '"]'
-        for chip in find_all(root, row_css + ' ' + CHIP):
-            _add(out[field], attr(chip, 'data-hovercard-id') or '')
-        for typed in find_all(root, row_css + ' input'):
-            _add(out[field], input_value(typed))
-        classic = find(root, 'textarea[name="' + field + '"], input[name="' + field + '"]')
+        for row in rows:
+            if attr(row, 'name') != field:
+                continue
+            readable = True
+            for chip in _all(row, 'recipient_chips'):
+                _add(out[field], attr(chip, 'data-hovercard-id') or '')
+        for typed in _all(root, 'recipient_input'):
+            row = closest(typed, '.anm[name]')
+            if row != None and attr(row, 'name') == field:
+                _add(out[field], input_value(typed))
+        classic = find(root, 'textarea[name="' + field + '"], input[name="' + field + '"]')   # classic_recipient_field
         row = closest(classic, 'tr') if classic != None else None
         if row != None:
-            for chip in find_all(row, CLASSIC_CHIP):
-                _add(out[field], attr(chip, 'email') or '')
-    return out
+            readable = True
+            for chip in _all(row, 'classic_chips'):
+                _add(out[field], normalize_address(input_value(chip)) or input_value(chip))
+    return out if readable else None
 
 
 @tab_handler(DRAFT_DETAILS)
@@ -298,11 +333,14 @@ def draft_details(args):
     if root == None:
         raise _fail('the Send control is not inside a draft')
     people = _recipients(root)
-    subject_el = find(root, SUBJECT_INPUT)
+    if people == None:
+        raise _fail('the draft\'s recipients cannot be read (neither the recipient chips nor the classic To field '
+                    'is on the page); nothing is approved or sent on a guess')
+    subject_el = _one(root, 'subject_input')
     subject = input_value(subject_el) if subject_el != None else ''
     if len(subject) == 0:
-        subject = trim(text_of(find(None, SUBJECT))) if _open_thread_el() != None else ''
-    editor = find(root, BODY_EDITOR)
+        subject = trim(text_of(_open_thread_el())) if _open_thread_el() != None else ''
+    editor = _one(root, 'body_editor')
     return {'to': people['to'], 'cc': people['cc'], 'bcc': people['bcc'], 'subject': subject,
             'body': text_of(editor) if editor != None else ''}
 
@@ -310,12 +348,12 @@ def draft_details(args):
 @tab_handler(WAIT_COMPOSE)
 async def wait_compose(args):
     def ready():
-        candidates = control_candidates(None, BUTTONS)
-        picked = pick_send_control(candidates)
+        css = _buttons_css()
+        picked = pick_send_control(control_candidates(None, css), words(SITE, 'send'))
         if not picked['ok']:
             return None
-        control = find_all(None, BUTTONS)[picked['index']]
-        return True if find(_compose_root(control), SUBJECT_INPUT) != None else None
+        control = find_all(None, css)[picked['index']]
+        return True if _one(_compose_root(control), 'subject_input') != None else None
     if await wait_for(ready, _wait_ms(args)) == None:
         raise _fail('the compose window did not open in time')
     return draft_details(args)
@@ -323,20 +361,29 @@ async def wait_compose(args):
 
 @tab_handler(CLICK_SEND)
 async def click_send(args):
+    """Click Send on the approved draft. Verified by Gmail's "Message sent" toast; a draft that closed
+    without one is sent but unverified; when nothing shows, the outcome is `unverified` (never a plain
+    failure: the message may have gone out)."""
     control = _send_control()
     if fingerprint(draft_details(args)) != args['expect']:
         raise _fail('the open draft is not the one the user approved; nothing was sent')
     root = _compose_root(control)
     user_click(control)
 
-    def gone():
-        toast = find(None, SENT_TOAST)
-        if toast != None and _shown(toast):
-            return 'toast'
+    def seen():
+        for toast in _all(None, 'sent_toast'):
+            if _shown(toast):
+                return 'toast'
         return 'closed' if not is_connected(root) or not _shown(root) else None
-    seen = await wait_for(gone, 1500)
-    return {'clicked': True, 'confirmation': seen, 'delivered': 'unverified',
-            'note': 'Gmail accepted the click; delivery is not proven. Check the Sent folder to verify.'}
+    outcome = await wait_for(seen, 2500)
+    if outcome == 'toast':
+        return {'sent': True, 'verified': True, 'confirmation': 'toast'}
+    if outcome == 'closed':
+        return {'sent': True, 'verified': False, 'confirmation': 'closed',
+                'note': 'The draft closed but Gmail showed no "Message sent": check the Sent folder before sending again.'}
+    raise ToolError(UNVERIFIED, 'clicked Send, but Gmail showed neither "Message sent" nor closed the draft: the '
+                    'message may have gone out. Check the Sent folder before sending again',
+                    {'hint': 'check the Sent folder before retrying: a retry may send the message twice'})
 
 
 @tab_handler(REPLY_DRAFT)
@@ -344,12 +391,13 @@ async def reply_draft(args):
     if _open_thread_el() == None:
         raise _fail('no thread is open; use gmail_open_thread first')
     reply_all = 'reply_all' in args and args['reply_all'] is True
-    wanted = ['Reply all'] if reply_all else ['Reply']
-    links = find_all(None, REPLY_LINKS)
-    user_click(links[_picked(pick_labelled(control_candidates(None, REPLY_LINKS), wanted, wanted[0]))])
+    wanted = words(SITE, 'reply_all') if reply_all else words(SITE, 'reply')
+    links = _all(None, 'reply_links')
+    link_css = fill_css(contract_of(SITE, 'reply_links')['locators'][0]['css'], page_words(SITE))
+    user_click(links[_picked(pick_labelled(control_candidates(None, link_css), wanted, wanted[0]))])
 
     def editor():
-        found = _visible(None, 'div[role="main"] ' + BODY_EDITOR)
+        found = [e for e in _visible(None, 'body_editor') if closest(e, 'div[role="main"]') != None]
         return found[0] if len(found) == 1 else None
     box = await wait_for(editor, _wait_ms(args))
     if box == None:
@@ -361,29 +409,29 @@ async def reply_draft(args):
 
 @tab_handler(DISCARD_DRAFT)
 def discard_draft(args):
-    elements = find_all(None, BUTTONS)
-    user_click(elements[_picked(pick_discard_control(control_candidates(None, BUTTONS)))])
+    css = _buttons_css()
+    elements = find_all(None, css)
+    user_click(elements[_picked(pick_discard_control(control_candidates(None, css), words(SITE, 'discard')))])
     return {'discarded': True}
 
 
 # --- thread actions -----------------------------------------------------------------------------
 
-def _click_labelled(labels, what):
-    elements = find_all(None, BUTTONS)
-    user_click(elements[_picked(pick_labelled(control_candidates(None, BUTTONS), labels, what))])
+def _click_labelled(key):
+    labels = words(SITE, key)
+    user_click(_pick_control(None, labels, labels[0]))
 
 
 async def _label_action(label, apply):
-    _click_labelled(['Labels'], 'Labels')
+    _click_labelled('labels')
 
     def menu():
-        found = [m for m in _visible(None, MENU) if len(find_all(m, LABEL_ITEM)) > 0]
+        found = [m for m in _visible(None, 'labels_menu') if len(_menu_labels(m)) > 0]
         return found[0] if len(found) == 1 else None
     box = await wait_for(menu, 1500)
     if box == None:
         raise _fail('the Labels menu did not open')
-    items = [i for i in find_all(box, LABEL_ITEM)
-             if fold_label(attr(i, 'title') or text_of(i)) == label]
+    items = [i for i in _menu_labels(box) if fold_label(attr(i, 'title') or text_of(i)) == label]
     if len(items) != 1:
         press_key(box, 'Escape')
         raise _fail('no label named "' + label + '" (labels are not created by this tool)' if len(items) == 0
@@ -393,21 +441,35 @@ async def _label_action(label, apply):
         press_key(box, 'Escape')
         return {'applied': apply, 'changed': False}
     user_click(items[0])
-    buttons = find_all(box, MENU_ITEM)
-    user_click(buttons[_picked(pick_labelled(control_candidates(box, MENU_ITEM), ['Apply'], 'Apply'))])
+    apply_words = words(SITE, 'apply')
+    item_css = fill_css(contract_of(SITE, 'labels_menu_items')['locators'][1]['css'], page_words(SITE))
+    item_css = item_css.replace('[role="menu"] ', '')
+    buttons = find_all(box, item_css)
+    user_click(buttons[_picked(pick_labelled(control_candidates(box, item_css), apply_words, apply_words[0]))])
     return {'applied': apply, 'changed': True}
+
+
+def _menu_labels(menu):
+    """The menu's label items (contract labels_menu_items, its first locator, inside this menu)."""
+    css = fill_css(contract_of(SITE, 'labels_menu_items')['locators'][0]['css'], page_words(SITE))
+    return find_all(menu, css.replace('[role="menu"] ', ''))
+
+
+def _stars(key):
+    wanted = words(SITE, key)
+    return [e for e in _visible(None, 'thread_star') if fold_label(attr(e, 'aria-label')) in wanted]
 
 
 def _star(starred):
     if starred:
-        if len(_visible(None, 'div[role="main"] [aria-label="Starred"]')) > 0:
+        if len(_stars('starred')) > 0:
             return False
-        stars = _visible(None, 'div[role="main"] [aria-label="Not starred"]')
+        stars = _stars('not_starred')
         if len(stars) == 0:
             raise _fail('no star control is visible on the open thread')
         user_click(stars[len(stars) - 1])
         return True
-    stars = _visible(None, 'div[role="main"] [aria-label="Starred"]')
+    stars = _stars('starred')
     for star in stars:
         user_click(star)
     return len(stars) > 0
@@ -423,18 +485,19 @@ async def thread_action(args):
         raise _fail('the open thread changed (' + str(thread_id) + ', expected ' + args['expect'] + '); nothing done')
     action = args['action']
     if action == 'archive':
-        _click_labelled(['Archive'], 'Archive')
+        _click_labelled('archive')
         return {'archived': thread_id}
     if action == 'delete':
-        _click_labelled(['Delete'], 'Delete')
+        _click_labelled('delete')
         return {'trashed': thread_id, 'note': 'Moved to Trash; Gmail empties Trash after 30 days.'}
     if action == 'unread':
-        _click_labelled(['Mark as unread'], 'Mark as unread')
+        _click_labelled('mark_unread')
         return {'thread_id': thread_id, 'mark': 'unread'}
     if action == 'read':
-        buttons = [c for c in control_candidates(None, BUTTONS) if c['visible'] and fold_label(c['label']) == 'Mark as read']
+        read_words = words(SITE, 'mark_read')
+        buttons = [c for c in control_candidates(None, _buttons_css()) if c['visible'] and fold_label(c['label']) in read_words]
         if len(buttons) > 0:
-            _click_labelled(['Mark as read'], 'Mark as read')
+            _click_labelled('mark_read')
         return {'thread_id': thread_id, 'mark': 'read', 'note': 'Gmail marks a thread read when it is opened.'}
     if action == 'starred' or action == 'unstarred':
         return {'thread_id': thread_id, 'mark': action, 'changed': _star(action == 'starred')}

@@ -1,23 +1,15 @@
 """Gmail's tools, each declared once: the catalogue and both dispatch tables come from here.
 
 Handlers: sites/gmail/tab.py (in the Gmail tab) and sites/gmail/worker.py (in the service worker).
-Selector sources: tests/fixtures/sites/gmail/README.md.
+What they read on the page, with its evidence: sites/gmail/contracts.py.
 """
 from core.tooling import declare_site, declare_tool, declare_step, object_schema
+from core.contracts import attach
+from sites.gmail.contracts import TABLE, LABELS
 from sites.gmail.logic import APP_URL, MAX_RECIPIENTS, MAX_SUBJECT, MAX_BODY, MAX_QUERY
 
-# What the health check counts in an open Gmail tab.
-SELECTORS = {
-    'main': 'div[role="main"]',
-    'search_box': 'form[role="search"] input[name="q"]',
-    'compose_button': 'div[gh="cm"]',
-    'thread_list': 'div[role="main"] table[role="grid"]',
-    'thread_row': 'div[role="main"] tr.zA',
-    'account': 'a[aria-label^="Google Account"]',
-    'navigation': 'div[role="navigation"]',
-}
-
-SITE = declare_site('gmail', ['mail.google.com'], APP_URL + '#inbox', SELECTORS)
+# What the health check counts: the contract table (sites/gmail/contracts.py), attached below.
+SITE = declare_site('gmail', ['mail.google.com'], APP_URL + '#inbox', {})
 
 _ADDR_LIST = {'type': 'array', 'items': {'type': 'string', 'maxLength': 254}, 'maxItems': MAX_RECIPIENTS,
               'description': 'Plain email addresses (name@example.com), at most ' + str(MAX_RECIPIENTS) + '.'}
@@ -94,8 +86,10 @@ DISCARD_DRAFT = declare_tool(
 SEND_DRAFT = declare_tool(
     SITE, 'gmail_send_draft', 'irreversible',
     'Sends the one open draft by clicking its real Send control, after the user approves (the approval '
-    'window shows recipients, subject and body). Refuses when no draft or several drafts are open. '
-    'A click does not prove delivery: check the Sent folder.',
+    'window shows recipients, subject and body). Refuses when no draft or several drafts are open, or when its '
+    'recipients cannot be read. Returns {sent: true, verified}: verified when Gmail showed "Message sent". When '
+    'nothing confirms the click it fails with reason "unverified": the mail may have gone out, so check the Sent '
+    'folder before sending again. Delivery itself is never proven.',
     _NO_ARGS, 'worker', {'recipients': ['to', 'cc', 'bcc'], 'sink': 'gmail_send'})
 ARCHIVE_THREAD = declare_tool(
     SITE, 'gmail_archive_thread', 'write',
@@ -139,3 +133,5 @@ DRAFT_DETAILS = declare_step(SITE, 'gmail__draft_details')
 WAIT_COMPOSE = declare_step(SITE, 'gmail__wait_compose')
 CLICK_SEND = declare_step(SITE, 'gmail__click_send')
 THREAD_ACTION = declare_step(SITE, 'gmail__thread_action')
+
+attach(SITE, TABLE, LABELS)

@@ -5,7 +5,7 @@ Each handler returns a plain result or raises ToolError.
 """
 from buildinfo import CONFIG
 from core.outcome import ToolError, error_from, invalid_arg
-from core.reasons import ADAPTER_ERROR
+from core.reasons import ADAPTER_ERROR, TAB_TIMEOUT, TAB_CLOSED, UNVERIFIED
 from sites.gmail.logic import (validate_draft, parse_thread_id, search_url, thread_url, check_query,
                                send_preview_text, delete_preview_text, refusal_preview, fingerprint)
 from sites.gmail.tools import (SITE, SEARCH, OPEN_THREAD, COMPOSE_DRAFT, SEND_DRAFT, ARCHIVE_THREAD, MARK_THREAD,
@@ -125,7 +125,15 @@ async def send(args, ctx):
     expect = fingerprint(await in_tab(tab['id'], DRAFT_DETAILS, {}))
     if approved == None or expect != approved:
         raise ToolError(ADAPTER_ERROR, 'the open draft is not the one the user approved; nothing was sent', None)
-    return await in_tab(tab['id'], CLICK_SEND, {'expect': expect})
+    try:
+        return await in_tab(tab['id'], CLICK_SEND, {'expect': expect})
+    except ToolError as err:
+        # the tab stopped answering once the send step started: the click may have happened
+        if err.reason == TAB_TIMEOUT or err.reason == TAB_CLOSED:
+            raise ToolError(UNVERIFIED, 'the Gmail tab stopped answering while sending (' + err.detail + '): the mail '
+                            'may have gone out. Check the Sent folder before sending again',
+                            {'hint': 'check the Sent folder before retrying: a retry may send the message twice'})
+        raise err
 
 
 async def _open_draft():

@@ -14,6 +14,7 @@ from buildinfo import CONFIG
 from core.outcome import ToolError, error_from
 from core.origins import host_of
 from core.health import health_report
+from core.contracts import contract_report
 from core.reasons import NO_TARGET_TAB, TAB_TIMEOUT, TAB_CLOSED, PERMISSION_REQUIRED, ADAPTER_ERROR
 from webapi.chrome import (tabs_query, tab_get, tab_create, send_to_frame, inject_files, permission_contains,
                            on_tab_removed, off_tab_removed, storage_get, tab_navigate)
@@ -205,8 +206,9 @@ async def run_site_tool(site, name, args):
 # --- health ---------------------------------------------------------------------------------------
 
 async def check_site(site):
-    """How the site's selectors fare in its open tab: a core.adapter health report, or one with
-    ok None when no tab of the site is open or the extension may not read it (nothing to check)."""
+    """How the site's selectors fare in its open tab: a health report (per contract for a site with
+    a contract table: core/contracts.py contract_report; else per selector: core/health.py), or one
+    with ok None when no tab of the site is open or the extension may not read it (nothing to check)."""
     tab = await find_site_tab(site['hosts'])
     if tab == None:
         return {'adapter': site['id'], 'ok': None, 'tab': None, 'selectors': [], 'broken': [],
@@ -214,12 +216,15 @@ async def check_site(site):
     if not await has_host_access(tab['url']):
         return {'adapter': site['id'], 'ok': None, 'tab': tab['id'], 'selectors': [], 'broken': [],
                 'note': 'no host access'}
-    reply = await send_to_frame(tab['id'], 0, {'kind': 'health', 'selectors': site['selectors']},
+    reply = await send_to_frame(tab['id'], 0, {'kind': 'health', 'site': site['id'], 'selectors': site['selectors']},
                                 CONFIG['tab_timeout_ms'])
     if not reply['ok'] or reply['value'] == None:
         return {'adapter': site['id'], 'ok': None, 'tab': tab['id'], 'selectors': [], 'broken': [],
                 'note': 'the tab did not answer'}
-    report = health_report(site, reply['value'])
+    if 'contracts' in site:
+        report = contract_report(site, reply['value'])
+    else:
+        report = health_report(site, reply['value'])
     report['tab'] = tab['id']
     report['url'] = tab['url']
     return report

@@ -1,4 +1,6 @@
-"""Pure Meet logic: meeting codes and URLs, participant matching, state from control labels, text shaping."""
+"""Pure Meet logic: meeting codes and URLs, participant matching, the page state from positive evidence,
+control states from labels, text shaping, approval previews. Label texts come from the site's label
+table (sites/meet/contracts.py LABELS) as `words`."""
 from core.jsonval import kind_of, str_len, str_head, get_key
 from core.text import fold_text
 from core.origins import host_of, trim_c0
@@ -8,7 +10,8 @@ MEET_HOST = 'meet.google.com'
 MEET_ORIGIN = 'https://meet.google.com'
 NEW_MEETING_URL = 'https://meet.google.com/new'
 CODE_HINT = 'a meeting code looks like abc-defg-hij (10 letters) or https://meet.google.com/abc-defg-hij'
-STATES = ['landing', 'lobby', 'asking', 'in_call', 'ended', 'unknown']
+STATES = ['landing', 'lobby', 'waiting', 'in_call', 'ended', 'not_found', 'denied', 'unknown']
+MAX_WAIT_ADMITTED_S = 120
 NAME_CAP = 200
 TEXT_CAP = 2000
 CANDIDATE_CAP = 50
@@ -172,61 +175,123 @@ def refusal_message(status, wanted, candidates, where):
             + '" (matching is exact and case-sensitive). Candidates: ' + listed)
 
 
-# --- state from controls -----------------------------------------------------------------------
+# --- state from positive evidence ------------------------------------------------------------------
 
-def toggle_state(label, is_muted):
-    """'on' | 'off' | None for a mic/camera/captions/hand control.
+def _count(value):
+    return value if kind_of(value) == 'number' and value > 0 else 0
 
-    `is_muted` is the control's data-is-muted attribute ('true'/'false'/None), which wins; otherwise
-    the aria-label says what a click would do: "Turn off …" means it is on now."""
+
+def classify_state(signals):
+    """Where the tab is, from positive evidence only. Each state needs evidence of its own, none of
+    it a control the waiting room also shows (Leave call, chat, the call-controls toolbar, tiles),
+    and the page must show exactly one state's evidence; otherwise 'unknown' (tools that act refuse).
+
+    signals: {anchors: how many admission anchors are shown (the "Meeting details" control, the region
+    "Call feature notifications and actions", the Captions region), waiting: the waiting-room text,
+    join: a join control, ended, not_found, denied: their screens, landing: the home page's path and
+    code field, code: the meeting code or None}. Exactly one state may show its evidence: the waiting
+    text next to an admission anchor, or a join control next to an ended screen, is 'unknown'."""
+    if kind_of(signals) != 'object':
+        return 'unknown'
+    found = []
+    if _count(get_key(signals, 'anchors', 0)) > 0:
+        found.append('in_call')
+    for state, key in [['waiting', 'waiting'], ['lobby', 'join'], ['ended', 'ended'], ['not_found', 'not_found'],
+                       ['denied', 'denied']]:
+        if get_key(signals, key, None) is True:
+            found.append(state)
+    if get_key(signals, 'landing', None) is True and get_key(signals, 'code', None) is None:
+        found.append('landing')
+    if len(found) == 1:
+        return found[0]
+    return 'unknown'
+
+
+def _texts(words, key):
+    value = get_key(words, key, None)
+    if kind_of(value) == 'string':
+        return [value]
+    if kind_of(value) == 'array':
+        return value
+    return []
+
+
+def toggle_state(label, is_muted, words):
+    """'on' | 'off' | 'unavailable' | None for a mic/camera/captions/hand control.
+
+    A label naming a device problem ("Microphone problem. Show more info") means unavailable.
+    Otherwise `is_muted` (data-is-muted, 'true'/'false'/None) wins, else the label says what a click
+    would do: "Turn off ..." means it is on now, "Turn on ..." off (words: the site's labels)."""
+    text = normalize_name(label).lower() if kind_of(label) == 'string' else ''
+    for word in _texts(words, 'device_problem'):
+        if len(word) > 0 and text.find(word.lower()) >= 0:
+            return 'unavailable'
     if is_muted == 'true':
         return 'off'
     if is_muted == 'false':
         return 'on'
-    if kind_of(label) != 'string':
-        return None
-    text = normalize_name(label).lower()
-    if text.startswith('turn off') or text.startswith('lower hand') or text.startswith('stop'):
-        return 'on'
-    if text.startswith('turn on') or text.startswith('raise hand') or text.startswith('start'):
-        return 'off'
+    for word in _texts(words, 'state_on'):
+        if len(word) > 0 and text.startswith(word.lower()):
+            return 'on'
+    for word in _texts(words, 'state_off'):
+        if len(word) > 0 and text.startswith(word.lower()):
+            return 'off'
     return None
 
 
-def classify_state(signals):
-    """Where the tab is, from what its controls show.
+def signed_in_from(anonymous, switch_link, joined_as):
+    """True / False / None (unknown) from [data-is-anonymous]'s value ('false' signed in, 'true' a
+    guest), the lobby's "Switch account" link, or the call's "Joined as ..." text."""
+    if anonymous == 'false':
+        return True
+    if anonymous == 'true':
+        return False
+    if switch_link is True or joined_as is True:
+        return True
+    return None
 
-    signals: {leave: bool (a "Leave call" control), join_label: 'Join now' | 'Ask to join' | None,
-    asking: bool ("Asking to be let in"), ended: bool ("You left the meeting" / rejoin), landing: bool,
-    code: str or None}."""
-    if kind_of(signals) != 'object':
-        return 'unknown'
-    if get_key(signals, 'leave', None) is True:
-        return 'in_call'
-    if get_key(signals, 'ended', None) is True:
-        return 'ended'
-    if get_key(signals, 'asking', None) is True:
-        return 'asking'
-    label = normalize_name(get_key(signals, 'join_label', None))
-    if label == 'Join now' or label == 'Ask to join' or label == 'Switch here':
-        return 'lobby'
-    if get_key(signals, 'landing', None) is True and get_key(signals, 'code', None) is None:
-        return 'landing'
-    return 'unknown'
+
+def meeting_title(document_title, code, words):
+    """The meeting's title from the page title ("Meet - Weekly sync"), or None when it only names
+    the code (or nothing)."""
+    text = normalize_name(document_title)
+    for prefix in _texts(words, 'title_prefix'):
+        if len(prefix) > 0 and text.startswith(normalize_name(prefix)):
+            rest = normalize_name(text[len(normalize_name(prefix)):])
+            if len(rest) == 0 or rest.lower() == code or is_meeting_code(rest.lower()):
+                return None
+            return rest
+    return None
+
+
+def count_from(attribute, text):
+    """A participant count from [data-avatar-count], else the number a badge's text ends with."""
+    if kind_of(attribute) == 'string' and len(attribute) > 0 and len(attribute) <= 6:
+        value = trailing_number(attribute)
+        if value is not None and str(value) == attribute.strip():
+            return value
+    return trailing_number(normalize_name(text))
 
 
 def state_failure_text(tool_name, state, needed):
     """Why a tool cannot run in the tab's current state, and what to do instead."""
     where = {'landing': 'the Meet home page', 'lobby': 'the lobby (not joined)',
-             'asking': 'the lobby, asking to be let in', 'in_call': 'a call', 'ended': 'a call that ended',
-             'unknown': 'a page Site Agent does not recognise', 'no_tab': 'no Meet tab'}
+             'waiting': 'the waiting room (asked to join, not admitted yet)', 'in_call': 'a call',
+             'ended': 'a call that ended', 'not_found': 'Meet\'s "Check your meeting code" screen',
+             'denied': 'a refused request to join',
+             'unknown': 'a page Site Agent cannot place (no state shows evidence of its own, or several do)',
+             'no_tab': 'no Meet tab'}
     now = where[state] if state in where else where['unknown']
     wanted = where[needed] if needed in where else needed
     text = tool_name + ' needs ' + wanted + '; the Meet tab shows ' + now
     if needed == 'in_call' and state == 'lobby':
         text = text + '. Join first (meet_join)'
+    elif needed == 'in_call' and state == 'waiting':
+        text = text + '. Wait until a host admits you (meet_status, or meet_join with wait_admitted_s)'
     elif needed == 'lobby' and state == 'in_call':
         text = text + '. Already in the call'
+    elif state == 'unknown':
+        text = text + '. Nothing was done; check the tab (meet_status)'
     elif needed == 'lobby':
         text = text + '. Open a meeting first (meet_open_meeting or meet_create_meeting)'
     return text
@@ -329,23 +394,29 @@ def action_preview(tool_name, args, code, detail):
     return build_preview(sections, None)
 
 
-def parse_details(lines):
+def parse_details(lines, words):
     """{link, phone, pin} from the text lines of the meeting details panel (None where not shown)."""
     out = {'link': None, 'phone': None, 'pin': None}
     if kind_of(lines) != 'array':
         return out
+    phone_heads = [normalize_name(t).lower() for t in _texts(words, 'join_by_phone')]
+    pin_heads = [normalize_name(t).lower() for t in _texts(words, 'pin_prefix')]
     after_phone = False
     for raw in lines:
         line = normalize_name(raw)
         lowered = line.lower()
+        pin_head = None
+        for head in pin_heads:
+            if len(head) > 0 and lowered.startswith(head):
+                pin_head = head
         if out['link'] is None and lowered.find('meet.google.com/') >= 0:
             start = lowered.find('meet.google.com/')
             code = _code_from_text(_first_segment(line[start + len('meet.google.com'):]) or '')
             if code is not None:
                 out['link'] = MEET_ORIGIN + '/' + code
-        elif lowered.startswith('pin:'):
-            out['pin'] = trim_c0(line[4:])
-        elif lowered == 'join by phone':
+        elif pin_head is not None:
+            out['pin'] = trim_c0(line[len(pin_head):])
+        elif lowered in phone_heads:
             after_phone = True
         elif after_phone and out['phone'] is None and line.find('+') >= 0:
             out['phone'] = line

@@ -1,43 +1,16 @@
 """Google Meet's tools, each declared once: the catalogue and both dispatch tables come from here.
 
 Handlers: sites/meet/tab.py (in the Meet tab) and sites/meet/worker.py (status, create, open: the
-only tools that may open or navigate a Meet tab). Tools that run in the tab never open one.
+only tools that may open or navigate a Meet tab; join and send_chat, which run steps in the tab and
+judge what came of them). Tools that run in the tab never open one. What the handlers read on the
+page: the contract table, sites/meet/contracts.py.
 """
 from core.tooling import declare_site, declare_tool, declare_step, object_schema
+from core.contracts import attach
+from sites.meet.contracts import TABLE, LABELS
+from sites.meet.logic import MAX_WAIT_ADMITTED_S
 
-SEL = {
-    'account': 'a[aria-label^="Google Account:"], button[aria-label^="Google Account:"]',
-    'code_input': 'input[aria-label="Enter a code or link"]',
-    'mic': '[data-is-muted][aria-label*="microphone"]',
-    'camera': '[data-is-muted][aria-label*="camera"]',
-    'buttons': 'button, [role="button"]',
-    'leave': 'button[aria-label="Leave call"]',
-    'captions_button': 'button[aria-label^="Turn on captions"], button[aria-label^="Turn off captions"]',
-    'hand_button': 'button[aria-label^="Raise hand"], button[aria-label^="Lower hand"]',
-    'people_button': 'button[aria-label="People"]',
-    'chat_button': 'button[aria-label="Chat with everyone"]',
-    'activities_button': 'button[aria-label="Activities"]',
-    'details_button': 'button[aria-label="Meeting details"]',
-    'side_panel': 'aside[role="complementary"][aria-label="Side panel"], [role="complementary"][aria-label="Side panel"]',
-    'participants': '[role="list"][aria-label="Participants"] [role="listitem"]',
-    'waiting': '[role="list"][aria-label="Waiting to join"] [role="listitem"]',
-    'chat_input': 'textarea[aria-label="Send a message"], textarea[aria-label="Send a message to everyone"]',
-    'chat_send': 'button[aria-label="Send a message"], button[aria-label="Send a message to everyone"]',
-    'chat_message': 'div[data-message-id]',
-    'captions_region': 'div[role="region"][aria-label="Captions"]',
-    'dialog': '[role="dialog"], [role="alertdialog"]',
-    'menu': '[role="menu"]',
-    'recording_badge': '[aria-label="This call is being recorded"]',
-    'title': '[data-meeting-title]',
-}
-
-# What the health check counts in an open Meet tab.
-SELECTORS = {'mic_control': SEL['mic'], 'camera_control': SEL['camera'], 'leave_call': SEL['leave'],
-             'captions_button': SEL['captions_button'], 'hand_button': SEL['hand_button'],
-             'people_button': SEL['people_button'], 'chat_button': SEL['chat_button'],
-             'activities_button': SEL['activities_button']}
-
-SITE = declare_site('meet', ['meet.google.com'], None, SELECTORS)
+SITE = declare_site('meet', ['meet.google.com'], None, {})
 
 # MCP annotations beyond the risk: tools that set a state, and answer {changed: false} when it already
 # holds, are `idempotent`.
@@ -47,9 +20,11 @@ _NAME = {'type': 'string', 'minLength': 1, 'maxLength': 200,
 
 STATUS = declare_tool(
     SITE, 'meet_status', 'read',
-    'Use first to find out where the Meet tab is: returns {state: "landing" | "lobby" | "asking" | "in_call" | '
-    '"ended" | "no_tab" | "unknown", code, url, signed_in, microphone, camera ("on"/"off"), and in a call '
-    'captions, hand, recording, participant_count}. Opens nothing and changes nothing.',
+    'Use first to find out where the Meet tab is: returns {state: "landing" | "lobby" | "waiting" (asked to join, '
+    'not admitted) | "in_call" | "ended" | "not_found" | "denied" | "no_tab" | "unknown", code, url, title, '
+    'signed_in (true, false or null when the page does not say), microphone, camera ("on" / "off" / '
+    '"unavailable"), and in a call captions, hand, recording, participant_count}. "unknown" means the page shows '
+    'no state\'s own evidence (or several): tools that act refuse there. Opens nothing and changes nothing.',
     object_schema({}, None), 'worker')
 CREATE_MEETING = declare_tool(
     SITE, 'meet_create_meeting', 'write',
@@ -73,8 +48,13 @@ JOIN = declare_tool(
     SITE, 'meet_join', 'irreversible',
     'Joins the meeting whose lobby is open by clicking "Join now" (or "Ask to join", which waits for a host). '
     'The approval shows whether your microphone and camera are on: set them first with '
-    'meet_set_microphone / meet_set_camera. Returns {joined, state, via}.',
-    object_schema({}, None), 'tab')
+    'meet_set_microphone / meet_set_camera. Returns {joined, state, via, waited_s}: state "in_call" when you '
+    'are in, "waiting" (joined: false) while a host has not admitted you, "denied" when the request was '
+    'refused. wait_admitted_s (at most ' + str(MAX_WAIT_ADMITTED_S) + ') waits that long for the admission; '
+    'otherwise check later with meet_status.',
+    object_schema({'wait_admitted_s': {'type': 'integer', 'minimum': 0, 'maximum': MAX_WAIT_ADMITTED_S,
+                                       'description': 'Seconds to wait for a host to admit you (default 0).'}}, None),
+    'worker')
 LEAVE = declare_tool(
     SITE, 'meet_leave', 'irreversible',
     'Leaves the current call (clicks "Leave call"). Returns {left: true}.',
@@ -117,8 +97,11 @@ READ_CHAT = declare_tool(
     'description': 'At most this many of the latest messages (default 50).'}}, []), 'tab', {'untrusted_kind': 'chat'})
 SEND_CHAT = declare_tool(
     SITE, 'meet_send_chat', 'irreversible',
-    'Sends one chat message to everyone in the call; the approval window shows the text. Returns {sent: true}.',
-    object_schema({'text': {'type': 'string', 'minLength': 1, 'maxLength': 500, 'description': 'The message.'}}, ['text']), 'tab', {'sink': 'meet_chat'})
+    'Sends one chat message to everyone in the call; the approval window shows the text. Returns {sent: true, '
+    'verified}: verified is true when the message showed in the chat, false when Meet took it (its box emptied) '
+    'but it did not show. When nothing confirms the send it fails with reason "unverified": the message may '
+    'have gone out, so read the chat (meet_read_chat) before sending it again.',
+    object_schema({'text': {'type': 'string', 'minLength': 1, 'maxLength': 500, 'description': 'The message.'}}, ['text']), 'worker', {'sink': 'meet_chat'})
 RAISE_HAND = declare_tool(
     SITE, 'meet_raise_hand', 'write',
     'Raises (raised: true) or lowers (false) your own hand in the call. Idempotent. Returns {changed, hand}.',
@@ -135,12 +118,12 @@ READ_CAPTIONS = declare_tool(
     'description': 'At most this many of the latest lines (default 20).'}}, []), 'tab', {'untrusted_kind': 'chat'})
 START_RECORDING = declare_tool(
     SITE, 'meet_start_recording', 'irreversible',
-    'Starts recording the call (Activities > Recording > Start recording, then the confirmation). Everyone in '
+    'Starts recording the call (Meeting tools > Recording > Start recording, then the confirmation). Everyone in '
     'the call is told. Already recording: {changed: false}. Returns {recording: true}.',
     object_schema({}, None), 'tab', {'idempotent': True})
 STOP_RECORDING = declare_tool(
     SITE, 'meet_stop_recording', 'irreversible',
-    'Stops the call\'s recording (Activities > Recording > Stop recording, then the confirmation). Not '
+    'Stops the call\'s recording (Meeting tools > Recording > Stop recording, then the confirmation). Not '
     'recording: {changed: false}. Returns {recording: false}.',
     object_schema({}, None), 'tab', {'idempotent': True})
 
@@ -148,3 +131,9 @@ STOP_RECORDING = declare_tool(
 STATUS_NOW = declare_step(SITE, 'meet__status')
 AWAIT_LOBBY = declare_step(SITE, 'meet__await_lobby')
 NAMES = declare_step(SITE, 'meet__names')
+CLICK_JOIN = declare_step(SITE, 'meet__click_join')
+POST_CHAT = declare_step(SITE, 'meet__post_chat')
+
+# The contract table and the labels: the health check reads them from SITE, and the irreversible
+# tools that rely on an unconfirmed contract say so in their descriptions.
+attach(SITE, TABLE, LABELS)

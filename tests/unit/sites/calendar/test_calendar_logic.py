@@ -3,6 +3,9 @@ import urllib.parse
 
 
 from sites.calendar import logic as cl
+from sites.calendar.contracts import LABELS
+
+EN = LABELS["en"]
 
 
 def test_event_times():
@@ -42,19 +45,16 @@ def test_views_and_paths():
     assert cl.datekey_to_iso("x") is None and cl.datekey_to_iso(0) is None
 
 
-def test_chip_labels():
-    timed = cl.parse_chip_label("10am to 11:30am, Lunch, with, commas, Alice Example, Accepted, Room 4, "
-                                "March 16, 2026", "Lunch, with, commas")
-    assert timed == {"title": "Lunch, with, commas", "start": "2026-03-16T10:00:00", "end": "2026-03-16T11:30:00",
-                     "all_day": False, "organizer": "Alice Example", "my_rsvp": "yes", "location": "Room 4",
-                     "when": "10am to 11:30am"}
-    own = cl.parse_chip_label("12pm to 12:45pm, Focus, March 20, 2026", None)
-    assert own["title"] == "Focus" and own["my_rsvp"] is None and own["start"] == "2026-03-20T12:00:00"
-    late = cl.parse_chip_label("11pm to 1am, Late, March 31, 2026", "Late")
-    assert late["end"] == "2026-04-01T01:00:00"
-    allday = cl.parse_chip_label("All day, Offsite, HR Team, Needs RSVP, Lakeside, March 19, 2026", "Offsite")
-    assert allday["all_day"] is True and allday["my_rsvp"] == "needs_action" and allday["location"] == "Lakeside"
-    assert cl.parse_chip_label("garbage", None)["start"] is None
+def test_chip_labels_in_the_reconstructed_order_are_not_read_as_the_real_one():
+    """The old parser's made-up order put the calendar name into location; the real format never has
+    a bare place before the date (test_chip_labels.py has the real labels)."""
+    got = cl.parse_chip_label("10am to 11:30am, Lunch, with, commas, Alice Example, Accepted, Location: Room 4, "
+                              "March 16, 2026", "Lunch, with, commas", EN)
+    assert (got["title"], got["organizer"], got["my_rsvp"], got["location"]) == (
+        "Lunch, with, commas", "Alice Example", "yes", "Room 4")
+    own = cl.parse_chip_label("12pm to 12:45pm, Focus, Sam Fixture, No location, March 20, 2026", None, EN)
+    assert (own["title"], own["calendar"], own["organizer"], own["location"]) == ("Focus", "Sam Fixture", None, None)
+    assert cl.parse_chip_label("garbage", None, EN)["parsed"] is False
 
 
 def test_guests():
@@ -65,7 +65,9 @@ def test_guests():
         out = cl.check_guests(["ok@example.com", bad], "guests")
         assert out["ok"] is False and out["field"] == "guests" and "item 1" in out["message"], bad
     assert cl.check_guests("a@b.com", "guests")["ok"] is False
-    assert cl.parse_guest_label("Alice, Attending, Organizer") == {"name": "Alice", "rsvp": "yes", "organizer": True}
+    assert cl.parse_guest_label("Alice, Attending, Organizer", EN) == {"name": "Alice", "rsvp": "yes", "organizer": True}
+    assert cl.parse_guest_label("Ann, Organiser", EN)["organizer"] is True          # the British spelling too
+    assert cl.parse_guest_label("Ann, Accepted", EN) == {"name": "Ann", "rsvp": "yes", "organizer": False}
     assert cl.strip_label("Description:\nhello ", "Description:") == "hello"
 
 

@@ -4,6 +4,9 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from sites.gmail import logic as g
+from sites.gmail.contracts import LABELS
+
+SEND = LABELS["en"]["send"]
 
 VIS = {"visible": True, "disabled": False}
 
@@ -17,7 +20,7 @@ def cand(label, visible=True, disabled=False):
     "\u200eSend\u200f", "\u2066Send\u2069", "\u202bSend\u202c", "Send (\u2318Enter)", "  Send ",
 ])
 def test_send_labels_accepted(label):
-    assert g.is_send_label(label)
+    assert g.is_send_label(label, SEND)
 
 
 @pytest.mark.parametrize("label", [
@@ -25,36 +28,36 @@ def test_send_labels_accepted(label):
     None, 3, "Send later", "Send (Ctrl-Shift-Enter)", "Sen d",
 ])
 def test_other_labels_rejected(label):
-    assert not g.is_send_label(label)
+    assert not g.is_send_label(label, SEND)
 
 
 def test_bidi_inside_the_word_still_reads_send():
     # Invisible marks are stripped first: what a person sees decides.
-    assert g.is_send_label("S\u202aend")
+    assert g.is_send_label("S\u202aend", SEND)
 
 
 def test_matcher_picks_the_one_visible_enabled_send():
     pick = g.pick_send_control([cand("Send", visible=False), cand("More send options"),
                                 cand("Send \u202a(Ctrl-Enter)\u202c"), cand("Schedule send"),
-                                cand("Send", disabled=True)])
+                                cand("Send", disabled=True)], SEND)
     assert pick == {"ok": True, "index": 2}
 
 
 def test_matcher_refuses_zero_and_many():
-    none = g.pick_send_control([cand("Send", visible=False), cand("Send", disabled=True), cand("Schedule send")])
+    none = g.pick_send_control([cand("Send", visible=False), cand("Send", disabled=True), cand("Schedule send")], SEND)
     assert none["ok"] is False and none["reason"] == "adapter_error" and none["count"] == 0
     assert "1 hidden, 1 disabled" in none["message"]
-    many = g.pick_send_control([cand("Send"), cand("Send (Ctrl-Enter)")])
+    many = g.pick_send_control([cand("Send"), cand("Send (Ctrl-Enter)")], SEND)
     assert many["ok"] is False and many["count"] == 2 and "refusing to guess" in many["message"]
-    assert g.pick_send_control([])["count"] == 0
-    assert g.pick_send_control(None)["ok"] is False
+    assert g.pick_send_control([], SEND)["count"] == 0
+    assert g.pick_send_control(None, SEND)["ok"] is False
     # a candidate must say visible: true and disabled: false explicitly
-    assert g.pick_send_control([{"label": "Send", "visible": "yes", "disabled": False}])["ok"] is False
-    assert g.pick_send_control([{"label": "Send", "visible": True}])["ok"] is False
+    assert g.pick_send_control([{"label": "Send", "visible": "yes", "disabled": False}], SEND)["ok"] is False
+    assert g.pick_send_control([{"label": "Send", "visible": True}], SEND)["ok"] is False
 
 
 def test_discard_and_labelled():
-    assert g.pick_discard_control([cand("Discard draft \u202a(Ctrl-Shift-D)\u202c")])["ok"] is True
+    assert g.pick_discard_control([cand("Discard draft \u202a(Ctrl-Shift-D)\u202c")], LABELS["en"]["discard"])["ok"] is True
     assert g.pick_labelled([cand("Archive"), cand("Delete")], ["Delete"], "Delete") == {"ok": True, "index": 1}
     assert g.pick_labelled([cand("Archive"), cand("Archive")], ["Archive"], "Archive")["count"] == 2
 

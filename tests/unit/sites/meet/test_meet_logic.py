@@ -2,6 +2,7 @@
 import pytest
 
 from sites.meet import logic as m
+from sites.meet.contracts import LABELS
 
 
 @pytest.mark.parametrize("ref, code", [
@@ -56,19 +57,53 @@ def test_several_matches_list_only_the_matching_names():
     ("Turn off microphone (ctrl + d)", "true", "off"), ("Turn on camera (ctrl + e)", "false", "on"),
     ("Raise hand (ctrl + alt + h)", None, "off"), ("Lower hand (ctrl + alt + h)", None, "on"),
     ("Turn on captions", None, "off"), ("Microphone", None, None), (None, None, None),
+    # real 2026 labels (in-call.html, in-call-captions-off.html)
+    ("Turn on microphone", "true", "off"), ("Raise hand (ctrl + \u2318 + h)", None, "off"),
+    ("Microphone problem. Show more info", "false", "unavailable"), ("Camera problem. Show more info", "false", "unavailable"),
 ])
 def test_toggle_state_from_labels(label, muted, state):
-    assert m.toggle_state(label, muted) == state
+    assert m.toggle_state(label, muted, LABELS["en"]) == state
 
 
-def test_state_classification():
-    assert m.classify_state({"leave": True, "join_label": "Join now"}) == "in_call"
-    assert m.classify_state({"join_label": " Ask  to join "}) == "lobby"
-    assert m.classify_state({"asking": True}) == "asking"
-    assert m.classify_state({"ended": True}) == "ended"
+IN_CALL = {"anchors": 2, "waiting": False, "join": False, "code": "abc-defg-hij"}
+
+
+def test_state_comes_from_positive_evidence_only():
+    assert m.classify_state(IN_CALL) == "in_call"
+    assert m.classify_state({**IN_CALL, "anchors": 1}) == "in_call"          # captions off: two anchors, or one
+    assert m.classify_state({"anchors": 0, "join": True}) == "lobby"
+    assert m.classify_state({"anchors": 0, "waiting": True}) == "waiting"     # Leave call is never a signal
+    assert m.classify_state({"anchors": 0, "ended": True}) == "ended"
+    assert m.classify_state({"anchors": 0, "not_found": True, "code": "abc-defg-hij"}) == "not_found"
+    assert m.classify_state({"anchors": 0, "denied": True}) == "denied"
     assert m.classify_state({"landing": True, "code": None}) == "landing"
-    assert m.classify_state({"leave": "true"}) == "unknown"
+    assert m.classify_state({"landing": True, "code": "abc-defg-hij"}) == "unknown"
+
+
+@pytest.mark.parametrize("signals", [
+    {}, None, {"anchors": "2"}, {"anchors": 2, "waiting": True},          # nothing, or contradictory evidence
+    {"anchors": 0, "join": True, "waiting": True}, {"anchors": 0, "join": True, "denied": True},
+    {"anchors": 0, "ended": True, "join": True}, {"anchors": 0, "not_found": True, "denied": True},
+    {"leave": True}, {"join_label": "Join now"}, {"asking": True},        # the old, one-control signals mean nothing
+])
+def test_unclear_or_contradictory_evidence_is_unknown(signals):
+    assert m.classify_state(signals) == "unknown"
+
+
+def test_failure_texts_say_what_to_do():
     assert "meet_join" in m.state_failure_text("meet_mute_participant", "lobby", "in_call")
+    assert "admits you" in m.state_failure_text("meet_read_chat", "waiting", "in_call")
+    assert "Nothing was done" in m.state_failure_text("meet_leave", "unknown", "in_call")
+
+
+def test_signed_in_title_and_count():
+    assert m.signed_in_from("false", False, False) is True and m.signed_in_from("true", True, True) is False
+    assert m.signed_in_from(None, True, False) is True and m.signed_in_from(None, False, False) is None
+    words = LABELS["en"]
+    assert m.meeting_title("Meet - abc-defg-hij", "abc-defg-hij", words) is None       # the captures' title
+    assert m.meeting_title("Meet - Weekly sync", "abc-defg-hij", words) == "Weekly sync"
+    assert m.meeting_title("Google Meet", None, words) is None
+    assert m.count_from("2", "2") == 2 and m.count_from(None, "People 12") == 12 and m.count_from("x", "") is None
 
 
 def test_chat_and_captions_are_cleaned_and_capped():
@@ -93,6 +128,7 @@ def test_previews_name_the_target_and_the_meeting_first():
 
 
 def test_details_and_counts():
-    assert m.parse_details(["meet.google.com/abc-defg-hij", "Join by phone", "(US) +1 555-0100", "PIN: 1 2#"]) == \
+    assert m.parse_details(["meet.google.com/abc-defg-hij", "Join by phone", "(US) +1 555-0100", "PIN: 1 2#"],
+                           LABELS["en"]) == \
         {"link": "https://meet.google.com/abc-defg-hij", "phone": "(US) +1 555-0100", "pin": "1 2#"}
     assert m.trailing_number("people6") == 6 and m.trailing_number("People") is None

@@ -11,10 +11,13 @@ def test_exact_names_and_risks():
     assert all(t["site"] == "meet" and t["public"] is True and len(t["description"]) >= 60 for t in TOOLS)
 
 
-def test_only_status_create_and_open_run_in_the_worker():
-    """Tools that run in the tab never open a Meet tab: the site has no page to open on its own."""
+def test_only_status_create_open_join_and_send_run_in_the_worker():
+    """Tools that run in the tab never open a Meet tab: the site has no page to open on its own. Join
+    (which may wait for admission) and send_chat (whose tab may stop answering mid-send) run in the
+    worker and only run steps in the tab."""
     assert {t["name"] for t in TOOLS if t["runs_in"] == "worker"} == {"meet_status", "meet_create_meeting",
-                                                                        "meet_open_meeting"}
+                                                                        "meet_open_meeting", "meet_join",
+                                                                        "meet_send_chat"}
     assert tools.SITE["open_url"] is None and len(tools.SITE["selectors"]) >= 6
 
 
