@@ -168,6 +168,10 @@ RULES: dict[str, tuple[str, str]] = {
     "SA109": ("relative import does not resolve in Transcrypt",
               "import from the source root: `from core.x import y`"),
     "SA110": ("identifier `{detail}` is a JS reserved word (JS SyntaxError)", "rename it"),
+    "SA112": ("`{detail}` on an awaited value compiles to `await x{detail}`: the {detail} applies before the await",
+              "assign the awaited value first: `v = await x` then `v[...]` / `v.y` / `v()`"),
+    "SA113": ("`await` inside a comprehension compiles to a non-async function (a JS SyntaxError at bundling)",
+              "build the list with a `for` loop"),
     "SA111": ("starred item in a list/tuple/set display (`[*xs, 1]`) nests instead of unpacking in JS",
               "copy and extend: `out = list(xs); out.append(1)` (`f(*xs)` in calls is fine)"),
     "SA201": ("keyword argument `{detail}=` at a call site is silently dropped in JS",
@@ -535,6 +539,22 @@ class _Checker(ast.NodeVisitor):
         self._dict_iter(node.iter, "for ... in dict")
         self.generic_visit(node)
 
+    def _awaited(self, node, what: str):
+        if isinstance(node, ast.Await):
+            self.flag(node, "SA112", what)
+
+    def _comprehension_await(self, node):
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Await):
+                self.flag(sub, "SA113")
+                return
+
+    def visit_ListComp(self, node):
+        self._comprehension_await(node)
+        self.generic_visit(node)
+
+    visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_ListComp
+
     def visit_comprehension(self, node):
         self._check_targets([node.target])
         self._dict_iter(node.iter, "comprehension over a dict")
@@ -673,6 +693,7 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Subscript(self, node):
+        self._awaited(node.value, "[...]")
         idx = node.slice
         neg = (isinstance(idx, ast.UnaryOp) and isinstance(idx.op, ast.USub)) or (
             isinstance(idx, ast.Constant) and isinstance(idx.value, (int, float)) and not isinstance(idx.value, bool)
@@ -720,6 +741,7 @@ class _Checker(ast.NodeVisitor):
 
     # -- calls
     def visit_Call(self, node):
+        self._awaited(node.func, "(...)")
         f = node.func
         fname = f.id if isinstance(f, ast.Name) else None
         # keywords
@@ -791,6 +813,7 @@ class _Checker(ast.NodeVisitor):
             self.flag(node, "SA405", repr(arg) if arg is not None else "...")
 
     def visit_Attribute(self, node):
+        self._awaited(node.value, ".attribute")
         if self.layer != "webapi":
             if node.attr in RENAMED:
                 self.flag(node, "SA401", node.attr)

@@ -64,6 +64,8 @@ SAMPLES = {
     "SA109": ("core", "from .util import f\n", (1, 1)),
     "SA110": ("core", "def f():\n    var = 1\n    return var\n", (2, 5)),
     "SA111": ("core", "def f(xs):\n    return [0, *xs]\n", (2, 16)),
+    "SA112": ("worker", "async def f(g):\n    return (await g())['k']\n", (2, 13)),
+    "SA113": ("worker", "async def f(g, xs):\n    return [await g(x) for x in xs]\n", (2, 13)),
     "SA201": ("core", "def f(a, b=2):\n    return a\nx = f(1, b=3)\n", (3, 10)),
     "SA202": ("core", "def f(a, **kw):\n    return a\n", (1, 12)),
     "SA203": ("core", "fs = [lambda i=i: i for i in range(3)]\n", (1, 7)),
@@ -418,6 +420,12 @@ PROOFS = {
         def run():
             return pick('x')
         """, "x"),
+    "SA112": ("""
+        async def give():
+            return {'k': 'value'}
+        async def run():
+            return (await give())['k']
+        """, _UNSET),
     "SA101": ("""
         class It:
             def __init__(self):
