@@ -174,7 +174,7 @@ def test_allow_sends_and_the_page_hears_the_approval_window(page, gmail, models)
     assert not page.driver.find_element("id", "approval").is_displayed()
     check_requests(server)
     assert len(server.requests) == 3
-    assert outcome_of(tool_messages(server.requests[2]["body"])[1])["result"]["clicked"] is True
+    assert outcome_of(tool_messages(server.requests[2]["body"])[1])["result"]["sent"] is True
 
 
 def test_deny_tells_the_model_and_sends_nothing(page, gmail, models):

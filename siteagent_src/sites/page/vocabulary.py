@@ -86,7 +86,8 @@ EN = {
         {'concept': 'delete', 'kind': 'noun', 'forms': ['deletion(|s)', 'removal(|s)', 'erasure(|s)', 'purge(|s)',
                                                         'termination(|s)']},
         {'concept': 'trash', 'kind': 'either', 'forms': ['trash(|es|ing)', 'bin']},
-        {'concept': 'empty', 'kind': 'either', 'forms': ['empt(y|ies|ying)']},
+        # "empty" alone is mostly an adjective ("Cart (empty)", "Your list is empty"): only with a bin it acts
+        {'concept': 'empty', 'kind': 'either', 'forms': ['empt(y|ies|ying)'], 'needs': 'trash'},
         {'concept': 'revoke', 'kind': 'act', 'forms': ['revok(e|es|ing)', 'rescind(|s|ing)']},
         {'concept': 'revoke', 'kind': 'noun', 'forms': ['revocation(|s)']},
         {'concept': 'deactivate', 'kind': 'act', 'forms': ['deactivat(e|es|ing)']},
