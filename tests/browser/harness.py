@@ -843,6 +843,10 @@ class Browser:
                     pass
         self._control_session = None
         wait_until(lambda: keep in drv.window_handles, self.timeout, "the fresh tab to be listed")
+        # closeTarget answers before the tab is gone: wait until no other page is left, or the next
+        # test's chrome.tabs.query can still see (and then lose) a tab of the test before
+        wait_until(lambda: [t["targetId"] for t in self.cdp.send("Target.getTargets")["targetInfos"]
+                            if t.get("type") == "page"] == [keep], self.timeout, "the other tabs to close")
         drv.switch_to.window(keep)
 
     def open(self, url: str) -> None:
