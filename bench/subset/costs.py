@@ -249,7 +249,7 @@ def main() -> None:
         ns = json.loads(run.stdout)
     node = subprocess.run([NODE, "--version"], capture_output=True, text=True).stdout.strip()
     print(f"Transcrypt {TRANSCRYPT_OPTIONS}, node {node}, n={opts.n}, median of {opts.samples} samples, ns per iteration")
-    print(f"| code | construct | plain ns | hot form ns | plain / hot |\n|---|---|---:|---:|---:|")
+    print("| code | construct | plain ns | hot form ns | plain / hot |\n|---|---|---:|---:|---:|")
     for i, (code, what, _, _) in enumerate(CASES):
         plain, hot = ns[f"case{i}_plain"], ns[f"case{i}_hot"]
         print(f"| {code} | {what} | {plain:.1f} | {hot:.1f} | {plain / hot:.1f}x |")

@@ -137,7 +137,7 @@ def type_into(el, value, clear, submit):
         el.dispatchEvent(__new__(Event('change', {'bubbles': True})))
     else:
         if clear:
-            selection = getSelection()
+            selection = window.getSelection()
             whole = document.createRange()
             whole.selectNodeContents(el)
             selection.removeAllRanges()
@@ -260,8 +260,8 @@ def scroll_by(el, direction, to_el):
         to_el.scrollIntoView({'block': 'center'})
         return {'ok': True, 'scrolled': 'to'}
     target = el or document.scrollingElement or document.documentElement
-    height = el.clientHeight if el else innerHeight
-    width = el.clientWidth if el else innerWidth
+    height = el.clientHeight if el else window.innerHeight
+    width = el.clientWidth if el else window.innerWidth
     way = direction or 'down'
     if way == 'top':
         target.scrollTo(0, 0)

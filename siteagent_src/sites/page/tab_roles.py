@@ -3,11 +3,12 @@
 a focusable element), else the implicit role of its tag (HTML-AAM), decided here from the DOM with the
 tables and rules of roles.py. Hot: the walk asks for every element.
 """
-from sites.page.roles import (explicit_role, input_role, img_role, TAG_ROLES, FOCUSABLE_TAGS, SECTIONING_TAGS,
-                              SECTIONING_ROLES)
+from sites.page.roles import (explicit_role, input_role, img_role, ROLES, TAG_ROLES, FOCUSABLE_TAGS,
+                              SECTIONING_TAGS, SECTIONING_ROLES)
 from sites.page.tab_visible import parent_of
 from webapi.jsobj import set_of, lookup_table
 
+KNOWN_ROLE = set_of(ROLES)
 TAG_ROLE = lookup_table(TAG_ROLES)
 FOCUSABLE = set_of(FOCUSABLE_TAGS)
 SECTIONING_TAG = set_of(SECTIONING_TAGS)
@@ -64,7 +65,10 @@ def implicit_role(el):
 def role_of(el):
     """The element's role, or None."""
     attr = el.getAttribute('role')
-    explicit = explicit_role(attr) if attr else None
+    explicit = None
+    if attr:
+        # most role attributes are one known role in lower case: no need to tokenise
+        explicit = ('img' if attr == 'image' else attr) if KNOWN_ROLE.has(attr) else explicit_role(attr)
     if explicit and not ((explicit == 'none' or explicit == 'presentation') and focusable(el)):
         return explicit
     if el.tagName == 'SUMMARY':

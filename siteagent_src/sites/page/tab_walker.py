@@ -99,8 +99,8 @@ def walk_state(viewport, pseudo, closed_roots):
     st.prose_rows = 0
     st.other_rows = 0
     st.viewport = viewport
-    st.vw = innerWidth
-    st.vh = innerHeight
+    st.vw = window.innerWidth
+    st.vh = window.innerHeight
     st.pseudo = pseudo
     st.closed_roots = closed_roots
     st.count = 0
@@ -237,7 +237,7 @@ def section_of(el, role):
     return [kind, name or None]
 
 
-def walk_children(st, el, depth, hidden_here, shadow):
+def walk_children(st, el, depth, hidden_here, shadow, has_kids):
     top = st.prose[st.prose.length - 1] if st.prose.length > 0 else None
     if shadow or el.tagName == 'SLOT':
         if shadow:
@@ -253,7 +253,7 @@ def walk_children(st, el, depth, hidden_here, shadow):
             elif child.nodeType == 3 and not hidden_here and top:
                 add_text(top, child.data)
     elif el.childElementCount == 0:
-        if not hidden_here and top:
+        if has_kids and not hidden_here and top:
             text = el.textContent
             if text:
                 add_text(top, text)
@@ -322,7 +322,7 @@ def walk(st, el, depth):
         in_prose = True
     if not shadow and st.closed_roots and custom and chrome.dom.openOrClosedShadowRoot(el):
         push(st, ['Z', child_depth, el.localName])
-    walk_children(st, el, child_depth, hidden_here, shadow)
+    walk_children(st, el, child_depth, hidden_here, shadow, has_kids)
     if in_prose:
         block = st.prose.pop()
         if not merge(st, block):
