@@ -940,20 +940,21 @@ def _js_text(call: ast.Call) -> str | None:
         return "\n".join(parts)
 
 
-def _pragma_blocks(tree, line_offset: int = 0, col: int | None = None) -> list[tuple[int, int, int]]:
+def _pragma_blocks(tree, at: tuple[int, int] | None = None) -> list[tuple[int, int, int]]:
+    """(line, col, lines) of the raw-JS pragma calls in tree, placed at `at` when given."""
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             code = _js_text(node)
             if code is not None:
                 size = sum(1 for line in code.split("\n") if line.strip())
-                out.append((node.lineno + line_offset, col if col is not None else node.col_offset + 1, size))
+                out.append((*(at or (node.lineno, node.col_offset + 1)), size))
     return out
 
 
 def raw_js_blocks(text: str, tree: ast.Module | None = None) -> list[tuple[int, int, int]]:
     """(line, col, non-blank lines) of every raw-JS block of a module: `__pragma__('js', ...)` calls, and
-    those inside executable comments (`\'\'\'?...?\'\'\'`, `#?...`), which only Transcrypt reads."""
+    (at the comment's own position) those inside executable comments (`\'\'\'?...?\'\'\'`, `#?...`), which only Transcrypt reads."""
     if tree is None:
         try:
             tree = ast.parse(text)
@@ -981,7 +982,7 @@ def raw_js_blocks(text: str, tree: ast.Module | None = None) -> list[tuple[int, 
             inner = ast.parse(source)
         except SyntaxError:
             continue
-        out.extend(_pragma_blocks(inner, tok.start[0] - 1, tok.start[1] + 1))
+        out.extend(_pragma_blocks(inner, (tok.start[0], tok.start[1] + 1)))
     return out
 
 
