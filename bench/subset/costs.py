@@ -6,8 +6,8 @@ writes instead (docs/SUBSET.md, "Hot modules", quotes these figures).
 Every case is a pair of small Python functions doing the same work `n` times in a loop: the construct
 as plain Python writes it, and the form the checker asks for in a module marked hot (`# siteagent: hot`).
 Both are transpiled by the project's Transcrypt with the build's options into one module, run in one
-Node process (V8, as in Chromium), warmed up, then timed `--samples` times; the figure is the median
-nanoseconds per iteration, and the ratio of the two. The loop and the work both sides share (an
+Node process (V8, as in Chromium), warmed up, then timed `--samples` times, the cases interleaved; the
+figure is the median nanoseconds per iteration, and the ratio of the two. The loop and the work both sides share (an
 accumulator, a string read) are in both figures, so a ratio understates the construct's own cost.
 Not a test.
 """
@@ -26,112 +26,115 @@ sys.path.insert(0, str(REPO))
 
 NODE = "/usr/bin/node"
 
-# (code, construct, plain Python, hot-module form). Each body runs inside `for i in range(n):` with
+# (checker code, or '-' for none: measured and found cheap; construct; plain Python; hot-module form). Each body runs inside `for i in range(n):` with
 # `acc` (a number) to add to, `words` a list of 12 strings and `w` the one for this iteration (inputs vary, so
 # the JIT cannot hoist the work out of the loop).
 CASES = [
-    ("SA801", "dict display `{'a': i, 'b': w}`",
+    ('SA801', "dict display `{'a': i, 'b': w}`",
      "d = {'a': i, 'b': w}\nacc += d['b'].length",
-     "d = [i, w]\nacc += d[1].length"),
-    ("SA801", "dict display vs a plain object (`record()`, attributes set)",
+     'd = [i, w]\nacc += d[1].length'),
+    ('SA801', 'dict display vs a plain object (`record()`, attributes set)',
      "d = {'a': i, 'b': w}\nacc += d['b'].length",
-     "d = record()\nd.a = i\nd.b = w\nacc += d.b.length"),
-    ("SA802", "`w in LIST` (12 strings)",
-     "if w in LIST:\n    acc += 1",
-     "if SET.has(w):\n    acc += 1"),
-    ("SA802", "`w in DICT` (12 keys)",
-     "if w in DICT:\n    acc += 1",
-     "if SET.has(w):\n    acc += 1"),
-    ("SA802", "`'a' in w` (substring)",
+     'd = record()\nd.a = i\nd.b = w\nacc += d.b.length'),
+    ('SA802', '`w in LIST` (12 strings)',
+     'if w in LIST:\n    acc += 1',
+     'if SET.has(w):\n    acc += 1'),
+    ('SA802', '`w in DICT` (12 keys)',
+     'if w in DICT:\n    acc += 1',
+     'if SET.has(w):\n    acc += 1'),
+    ('SA802', "`'a' in w` (substring)",
      "if 'a' in w:\n    acc += 1",
      "if w.indexOf('a') >= 0:\n    acc += 1"),
-    ("SA803", "`len(w)`",
-     "acc += len(w)",
-     "acc += w.length"),
-    ("SA803", "`len(xs)`",
-     "acc += len(words)",
-     "acc += words.length"),
-    ("SA804", "slice `w[1:3]`",
-     "acc += w[1:3].charCodeAt(0)",
-     "acc += w.slice(1, 3).charCodeAt(0)"),
-    ("SA805", "call of `def f(a, b=None)` as `f(i)`",
-     "acc += with_default(i)",
-     "acc += no_default(i, None)"),
-    ("SA805", "call of `def f(a, b=None)` as `f(i, w)`",
-     "acc += with_default(i, w).length",
-     "acc += no_default(i, w).length"),
-    ("SA806", "method call `obj.get_a()`",
-     "acc += OBJ.get_a()",
-     "acc += get_a(REC)"),
-    ("SA806", "instance `Pair(i, w)`",
-     "p = Pair(i, w)\nacc += p.b.length",
-     "p = [i, w]\nacc += p[1].length"),
-    ("SA807", "f-string `f'{w}:{i}'`",
-     "acc += f'{w}:{i}'.length",
-     "acc += (w + ':' + str(i)).length"),
-    ("SA808", "list comprehension over 12 words",
-     "xs = [x for x in words if x != w]\nacc += xs.length",
-     "xs = []\nfor x in words:\n    if x != w:\n        xs.push(x)\nacc += xs.length"),
-    ("SA809", "`w.startswith('ga')`",
-     "if w.startswith('ga'):\n    acc += 1",
-     "if w.startsWith('ga'):\n    acc += 1"),
-    ("SA809", "`w.endswith('ma')`",
-     "if w.endswith('ma'):\n    acc += 1",
-     "if w.endsWith('ma'):\n    acc += 1"),
-    ("SA809", "`w.find('a')`",
-     "acc += w.find('a')",
-     "acc += w.indexOf('a')"),
-    ("SA809", "`max(i, 3)`",
-     "acc += max(i, w.length)",
-     "acc += Math.max(i, w.length)"),
-    ("SA802", "`w in ('mu', 'pi')` (tuple display)",
+    ('SA802', "`w in ('mu', 'pi')` (tuple display)",
      "if w in ('mu', 'pi'):\n    acc += 1",
      "if w == 'mu' or w == 'pi':\n    acc += 1"),
-    ("SA808", "`for k, x in enumerate(words)`",
-     "for k, x in enumerate(words):\n    acc += k",
-     "for k in range(words.length):\n    acc += k"),
-    ("-", "`isinstance(w, str)`",
-     "if isinstance(w, str):\n    acc += 1",
-     "if typeof_string(w):\n    acc += 1"),
-    ("-", "`i % 12` (Python modulo, __mod__)",
-     "acc += i % 12",
-     "acc += i - 12 * Math.floor(i / 12)"),
-    ("SA806", "`min(i, len(w))`",
-     "acc += min(i, w.length)",
-     "acc += Math.min(i, w.length)"),
-    ("SA806", "`for x, y in zip(words, words)`",
-     "for x, y in zip(words, words):\n    acc += x.length",
-     "for k in range(words.length):\n    acc += words[k].length"),
-    ("-", "`str(w)` on a string",
-     "acc += str(w).length",
-     "acc += w.length"),
-    ("-", "`DICT.get(w, 0)` (a module-level dict)",
-     "acc += DICT.get(w, 0)",
-     "acc += lookup(TABLE, w, 0)"),
-    ("-", "`''.join(words)`",
+    ('SA803', "f-string `f'{w}:{i}'`",
+     "acc += f'{w}:{i}'.length",
+     "acc += (w + ':' + str(i)).length"),
+    ('SA804', 'method call `obj.get_a()`',
+     'acc += OBJ.get_a()',
+     'acc += get_a(REC)'),
+    ('SA804', 'instance `Pair(i, w)`',
+     'p = Pair(i, w)\nacc += p.b.length',
+     'p = [i, w]\nacc += p[1].length'),
+    ('SA805', 'call of `def f(a, b=None)` as `f(i)`',
+     'acc += with_default(i)',
+     'acc += no_default(i, None)'),
+    ('SA805', 'call of `def f(a, b=None)` as `f(i, w)`',
+     'acc += with_default(i, w).length',
+     'acc += no_default(i, w).length'),
+    ('SA806', '`isinstance(w, str)`',
+     'if isinstance(w, str):\n    acc += 1',
+     'if typeof_string(w):\n    acc += 1'),
+    ('SA806', '`max(i, len(w))`',
+     'acc += max(i, w.length)',
+     'acc += Math.max(i, w.length)'),
+    ('SA806', '`for k, x in enumerate(words)`',
+     'for k, x in enumerate(words):\n    acc += k',
+     'for k in range(words.length):\n    acc += k'),
+    ('SA806', '`min(i, len(w))`',
+     'acc += min(i, w.length)',
+     'acc += Math.min(i, w.length)'),
+    ('SA806', '`for x, y in zip(words, words)`',
+     'for x, y in zip(words, words):\n    acc += x.length',
+     'for k in range(words.length):\n    acc += words[k].length'),
+    ('SA807', "`w.startswith('ga')`",
+     "if w.startswith('ga'):\n    acc += 1",
+     "if w.startsWith('ga'):\n    acc += 1"),
+    ('SA807', '`LONG.startswith(w)` on a 10,000-character string',
+     'if LONG.startswith(w):\n    acc += 1',
+     'if LONG.startsWith(w):\n    acc += 1'),
+    ('-', "`w.endswith('ma')`",
+     "if w.endswith('ma'):\n    acc += 1",
+     "if w.endsWith('ma'):\n    acc += 1"),
+    ('-', '`len(w)`',
+     'acc += len(w)',
+     'acc += w.length'),
+    ('-', '`len(xs)`',
+     'acc += len(words)',
+     'acc += words.length'),
+    ('-', 'slice `w[1:3]`',
+     'acc += w[1:3].charCodeAt(0)',
+     'acc += w.slice(1, 3).charCodeAt(0)'),
+    ('-', 'list comprehension over 12 words',
+     'xs = [x for x in words if x != w]\nacc += xs.length',
+     'xs = []\nfor x in words:\n    if x != w:\n        xs.push(x)\nacc += xs.length'),
+    ('-', "`w.find('a')`",
+     "acc += w.find('a')",
+     "acc += w.indexOf('a')"),
+    ('-', '`i % 12` (Python modulo, __mod__)',
+     'acc += i % 12',
+     'acc += i - 12 * Math.floor(i / 12)'),
+    ('-', '`str(w)` on a string',
+     'acc += str(w).length',
+     'acc += w.length'),
+    ('-', '`DICT.get(w, 0)` (a module-level dict)',
+     'acc += DICT.get(w, 0)',
+     'acc += lookup(TABLE, w, 0)'),
+    ('-', "`''.join(words)`",
      "acc += ''.join(words).length",
      "acc += words.join('').length"),
-    ("-", "`w.lower()`",
-     "acc += w.lower().charCodeAt(0)",
-     "acc += w.toLowerCase().charCodeAt(0)"),
-    ("-", "`(w + ' ').strip()`",
+    ('-', '`w.lower()`',
+     'acc += w.lower().charCodeAt(0)',
+     'acc += w.toLowerCase().charCodeAt(0)'),
+    ('-', "`(w + ' ').strip()`",
      "acc += (w + ' ').strip().length",
      "acc += (w + ' ').trim().length"),
-    ("-", "`w.split('a')` (renamed py_split)",
+    ('-', "`w.split('a')` (renamed py_split)",
      "acc += w.split('a').length",
      "acc += split_on(w, 'a').length"),
-    ("-", "`xs.append(i)`",
-     "xs = []\nxs.append(i)\nxs.append(w)\nacc += xs.length",
-     "xs = []\nxs.push(i)\nxs.push(w)\nacc += xs.length"),
-    ("-", "`for x in words` (for-of) vs an index loop",
-     "for x in words:\n    acc += x.length",
-     "for k in range(words.length):\n    acc += words[k].length"),
-    ("-", "`str(i)` on a number",
-     "acc += str(i).length",
-     "acc += String(i).length"),
-    ("-", "`x == None` (== null) vs `x is None` (=== null)",
-     "if words[i % 13] == None:\n    acc += 1",
-     "if words[i % 13] is None:\n    acc += 1"),
+    ('-', '`xs.append(i)`',
+     'xs = []\nxs.append(i)\nxs.append(w)\nacc += xs.length',
+     'xs = []\nxs.push(i)\nxs.push(w)\nacc += xs.length'),
+    ('-', '`for x in words` (for-of) vs an index loop',
+     'for x in words:\n    acc += x.length',
+     'for k in range(words.length):\n    acc += words[k].length'),
+    ('-', '`str(i)` on a number',
+     'acc += str(i).length',
+     'acc += String(i).length'),
+    ('-', '`x == None` (== null) vs `x is None` (=== null)',
+     'if words[i % 13] == None:\n    acc += 1',
+     'if words[i % 13] is None:\n    acc += 1'),
 ]
 
 PRELUDE = '''
@@ -139,6 +142,7 @@ LIST = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'i
 DICT = {'alpha': 1, 'beta': 1, 'gamma': 1, 'delta': 1, 'epsilon': 1, 'zeta': 1, 'eta': 1, 'theta': 1, 'iota': 1,
         'kappa': 1, 'lambda': 1, 'mu': 1}
 SET = __new__(Set(LIST))
+LONG = ''.join(['x' for _ in range(10000)])
 WORDS = ['gamma', 'x', 'mu', 'nu', 'beta', 'omega', 'alpha', 'pi', 'zeta', 'rho', 'mu', 'tau']
 
 
@@ -197,19 +201,23 @@ import { pathToFileURL } from 'node:url';
 const [file, n, samples] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
 const mod = await import(pathToFileURL(file).href);
 const names = JSON.parse(process.argv[5]);
+const times = {};
+for (const name of names) {                               // warm up: the JIT optimises each one
+  times[name] = [];
+  mod[name](Math.max(1000, n / 10), mod.WORDS);
+  mod[name](Math.max(1000, n / 10), mod.WORDS);
+}
+for (let k = 0; k < samples; k++) {                       // samples interleaved: drift hits every case alike
+  for (const name of names) {
+    const t = process.hrtime.bigint();
+    mod[name](n, mod.WORDS);
+    times[name].push(Number(process.hrtime.bigint() - t) / n);
+  }
+}
 const out = {};
 for (const name of names) {
-  const fn = mod[name];
-  fn(Math.max(1000, n / 10), mod.WORDS);                  // warm up (the JIT optimises it)
-  fn(Math.max(1000, n / 10), mod.WORDS);
-  const times = [];
-  for (let k = 0; k < samples; k++) {
-    const t = process.hrtime.bigint();
-    fn(n, mod.WORDS);
-    times.push(Number(process.hrtime.bigint() - t) / n);
-  }
-  times.sort((a, b) => a - b);
-  out[name] = times[(times.length - 1) >> 1];
+  const sorted = times[name].sort((a, b) => a - b);
+  out[name] = sorted[(sorted.length - 1) >> 1];
 }
 console.log(JSON.stringify(out));
 '''
