@@ -10,11 +10,12 @@ frames.test for their cross-origin frames). Each build runs in its own headless 
 page, then scan it --repeat times each, A then B on even rounds and B then A on odd ones, so load on the
 machine falls on both alike.
 
-Identity: the first scan of A and of B must be equal byte for byte (uids included: both browsers are
-fresh, so the uid counters agree when the walks visit the same elements in the same order). Every later
-round is compared as well; a page whose own text changes between rounds of the same build (timers,
-animations) is reported as `moving` and compared on its first round only. --viewport adds a viewport
-scan (`viewport: true`) per page to the comparison (not timed).
+Identity: each side first scans until two scans in a row give the same text (at most SETTLE_SCANS, a
+pause between them: a page's own timers and animations change it while it loads), then those texts
+must be equal byte for byte (uids included: both browsers are fresh, so the uid counters agree when the
+walks visit the same elements in the same order). Every timed round is compared as well; a page whose
+own text still changes between rounds of the same build is reported as `moving` and compared on its
+settled text only. --viewport adds a viewport scan (`viewport: true`) per page, settled the same way.
 
 Timing: per page the median of A's and of B's `scan_ms`; the table's summary is the median over pages
 of those medians, the ratio B/A of the two, and the median of the per-page ratios. Not a test.
@@ -27,6 +28,7 @@ import gzip
 import json
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -36,6 +38,8 @@ from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 PAGES_DIR = SITES / "pages"
 SHOP, FRAMES = "shop.test", "frames.test"
 SCAN = {"method": "scan", "max_chars": 1000000}
+SETTLE_SCANS = 8
+SETTLE_PAUSE_S = 0.3
 
 
 def fixture_pages() -> list[str]:
@@ -64,6 +68,17 @@ class Side:
     def go(self, url: str) -> None:
         self.call({"method": "navigate" if self.opened else "open", "url": url})
         self.opened = True
+
+    def settled(self, args: dict) -> tuple[str, bool]:
+        """The scan text once two scans in a row agree, and whether they did within SETTLE_SCANS."""
+        last = self.call(args)["text"]
+        for _ in range(SETTLE_SCANS - 1):
+            time.sleep(SETTLE_PAUSE_S)
+            text = self.call(args)["text"]
+            if text == last:
+                return text, True
+            last = text
+        return last, False
 
     def close(self) -> None:
         self.browser.quit()
@@ -104,6 +119,7 @@ def main() -> None:
         for name, url in urls:
             for side in sides:
                 side.go(url)
+            settled = {side.label: side.settled(SCAN) for side in sides}
             texts = {"A": [], "B": []}
             times = {"A": [], "B": []}
             for rnd in range(opts.repeat):
@@ -111,15 +127,16 @@ def main() -> None:
                     result = side.call(SCAN)
                     texts[side.label].append(result["text"])
                     times[side.label].append(result["scan_ms"])
-            moving = len(set(texts["A"])) > 1 or len(set(texts["B"])) > 1
-            same = texts["A"][0] == texts["B"][0] and (moving or texts["A"] == texts["B"])
+            moving = len(set(texts["A"])) > 1 or len(set(texts["B"])) > 1 or not settled["A"][1] or \
+                not settled["B"][1]
+            same = settled["A"][0] == settled["B"][0] and (moving or texts["A"] == texts["B"])
             row = {"page": name, "a_ms": statistics.median(times["A"]), "b_ms": statistics.median(times["B"]),
                    "a_runs": times["A"], "b_runs": times["B"], "identical": same, "moving": moving,
                    "chars": len(texts["A"][0])}
             if not same:
-                row["diff"] = first_difference(texts["A"][0], texts["B"][0])
+                row["diff"] = first_difference(settled["A"][0], settled["B"][0])
             if opts.viewport:
-                va, vb = (side.call({**SCAN, "viewport": True})["text"] for side in sides)
+                va, vb = (side.settled({**SCAN, "viewport": True})[0] for side in sides)
                 row["viewport_identical"] = va == vb
                 if va != vb:
                     row["viewport_diff"] = first_difference(va, vb)
@@ -127,7 +144,7 @@ def main() -> None:
             ratio = row["b_ms"] / row["a_ms"] if row["a_ms"] else float("nan")
             verdict = "identical" if same else "DIFFERENT"
             if moving:
-                verdict += " (moving: first round compared)"
+                verdict += " (moving: settled text compared)"
             if opts.viewport:
                 verdict += ", viewport " + ("identical" if row["viewport_identical"] else "DIFFERENT")
             print(f"{name:34s} {row['a_ms']:7.1f} {row['b_ms']:7.1f} {ratio:6.3f}  {verdict}", flush=True)
