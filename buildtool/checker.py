@@ -102,7 +102,7 @@ JS_GLOBALS = {
     "Request", "Headers", "TextEncoder", "TextDecoder", "Blob", "FileReader", "WebSocket",
     "XMLHttpRequest", "CSS", "DOMParser", "__new__",
     "WeakRef", "PointerEvent", "KeyboardEvent", "MouseEvent", "InputEvent", "HTMLInputElement",
-    "HTMLTextAreaElement", "HTMLSelectElement",
+    "HTMLTextAreaElement", "HTMLSelectElement", "FocusEvent",
 }
 
 # Builtins Transcrypt's runtime provides (exports of org.transcrypt.__runtime__ plus names the
