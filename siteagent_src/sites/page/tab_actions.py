@@ -187,7 +187,8 @@ def select_in(el, value, label):
         return {'ok': True, 'selected': {'value': chosen.value, 'label': _option_label(chosen)}}
     want = squash(label or value or '').lower()
     for option in as_array(el.querySelectorAll('[role="option"]')):
-        if name_of(option).lower() == want or option.getAttribute('data-value') == value:
+        # (an option without data-value is no match for a call without value: both are null)
+        if name_of(option).lower() == want or (value != None and option.getAttribute('data-value') == value):
             click_element(option)
             return {'ok': True, 'selected': {'label': name_of(option)}}
     raise _refuse('label', 'no option matches in this ' + _role_text(role_of(el)))
