@@ -8,7 +8,8 @@ Pages: the 35 of ../shared/corpus/real-pages (https://corpus.test/<page>.html, a
 unless --no-fixtures, every page fixture in tests/fixtures/sites/pages (https://shop.test/..., with
 frames.test for their cross-origin frames). Each build runs in its own headless Chromium; both open the
 page, then scan it --repeat times each, A then B on even rounds and B then A on odd ones, so load on the
-machine falls on both alike.
+machine falls on both alike (renderer backgrounding is off in both: the scanned tab is not the one in
+front).
 
 Identity: each side first scans until two scans in a row give the same text (at most SETTLE_SCANS, a
 pause between them: a page's own timers and animations change it while it loads), then those texts
@@ -38,6 +39,10 @@ from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 PAGES_DIR = SITES / "pages"
 SHOP, FRAMES = "shop.test", "frames.test"
 SCAN = {"method": "scan", "max_chars": 1000000}
+# the scanned tab is not the one selenium drives: without these, Chromium lowers its renderer's priority
+# (a niced process), and on a loaded machine that, not the walker, decides the time
+FOREGROUND = ["--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+              "--disable-backgrounding-occluded-windows"]
 SETTLE_SCANS = 8
 SETTLE_PAUSE_S = 0.3
 
@@ -53,7 +58,7 @@ class Side:
         self.label = label
         self.chat = FixtureServer(SITES / "chatbot", ["localhost"], https=False)
         self.chat.mount("/dist-client/", dist.parent / "dist-client")
-        self.browser = Browser(dist, host_rules=host_rules_for([*servers, self.chat]))
+        self.browser = Browser(dist, host_rules=host_rules_for([*servers, self.chat]), extra_args=FOREGROUND)
         self.browser.open_chatbot(self.chat)
         self.browser.driver.set_script_timeout(120)
         self.opened = False
