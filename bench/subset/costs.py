@@ -9,7 +9,9 @@ Both are transpiled by the project's Transcrypt with the build's options into on
 Node process (V8, as in Chromium), warmed up, then timed `--samples` times, the cases interleaved; the
 figure is the median nanoseconds per iteration, and the ratio of the two. The loop and the work both sides share (an
 accumulator, a string read) are in both figures, so a ratio understates the construct's own cost.
-Not a test.
+With --script-mode it also times the plain forms bundled as content.js is (an esbuild IIFE, a classic
+script), without and with the build's "use strict" banner: in sloppy mode every call of a method the
+runtime puts on String.prototype boxes its `this` (buildtool/bundle.py). Not a test.
 """
 from __future__ import annotations
 
@@ -199,7 +201,9 @@ def get_a(rec):
 RUNNER = r'''
 import { pathToFileURL } from 'node:url';
 const [file, n, samples] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
-const mod = await import(pathToFileURL(file).href);
+import { createRequire } from 'node:module';
+const mod = file.startsWith('script:') ? (createRequire(import.meta.url)(file.slice(7)), globalThis.COSTS)
+                                       : await import(pathToFileURL(file).href);
 const names = JSON.parse(process.argv[5]);
 const times = {};
 for (const name of names) {                               // warm up: the JIT optimises each one
@@ -233,6 +237,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=200000)
     ap.add_argument("--samples", type=int, default=15)
+    ap.add_argument("--script-mode", action="store_true",
+                    help="also time the plain forms bundled as the content scripts are (an esbuild IIFE), sloppy "
+                         "(no banner) and strict (the build's \"use strict\" banner)")
     opts = ap.parse_args()
     source = PRELUDE + "\n\n" + "\n\n".join(
         case_source(i, which, body) for i, (_, _, plain, hot) in enumerate(CASES)
@@ -255,12 +262,40 @@ def main() -> None:
         if run.returncode != 0:
             sys.exit("node failed:\n" + run.stderr[-3000:])
         ns = json.loads(run.stdout)
+        modes = script_modes(Path(tmp), target, runner, opts) if opts.script_mode else None
     node = subprocess.run([NODE, "--version"], capture_output=True, text=True).stdout.strip()
     print(f"Transcrypt {TRANSCRYPT_OPTIONS}, node {node}, n={opts.n}, median of {opts.samples} samples, ns per iteration")
     print("| code | construct | plain ns | hot form ns | plain / hot |\n|---|---|---:|---:|---:|")
     for i, (code, what, _, _) in enumerate(CASES):
         plain, hot = ns[f"case{i}_plain"], ns[f"case{i}_hot"]
         print(f"| {code} | {what} | {plain:.1f} | {hot:.1f} | {plain / hot:.1f}x |")
+    if modes:
+        print("\nThe plain forms in an IIFE bundle (a classic script, as content.js is): ns per iteration")
+        print("| construct | sloppy | strict | sloppy / strict |\n|---|---:|---:|---:|")
+        for i, (_, what, _, _) in enumerate(CASES):
+            sloppy, strict = modes["sloppy"][f"case{i}_plain"], modes["strict"][f"case{i}_plain"]
+            print(f"| {what} | {sloppy:.1f} | {strict:.1f} | {sloppy / strict:.1f}x |")
+
+
+def script_modes(tmp: Path, target: Path, runner: Path, opts) -> dict:
+    """The plain cases bundled by the project's esbuild as an IIFE, without and with the strict banner
+    (buildtool/bundle.py), each run as a classic script."""
+    from buildtool.bundle import STRICT_BANNER
+    from buildtool.toolchain import esbuild_binary
+    entry = target / "costs_entry.js"
+    entry.write_text("import * as cases from './costs_cases.js';\nglobalThis.COSTS = cases;\n")
+    names = [f"case{i}_plain" for i in range(len(CASES))]
+    out = {}
+    for mode, extra in (("sloppy", []), ("strict", ["--banner:js=" + STRICT_BANNER])):
+        bundle = tmp / f"costs_{mode}.cjs"
+        subprocess.run([esbuild_binary(REPO), str(entry), "--bundle", "--format=iife", f"--outfile={bundle}",
+                        "--log-level=error", *extra], check=True)
+        run = subprocess.run([NODE, str(runner), "script:" + str(bundle), str(opts.n), str(opts.samples),
+                              json.dumps(names)], capture_output=True, text=True, timeout=600)
+        if run.returncode != 0:
+            sys.exit("node failed:\n" + run.stderr[-3000:])
+        out[mode] = json.loads(run.stdout)
+    return out
 
 
 if __name__ == "__main__":
