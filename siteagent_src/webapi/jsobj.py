@@ -4,9 +4,9 @@ A dict display compiles to Transcrypt's `dict()`, which defines seventeen method
 (microseconds each); a class instance binds a closure on every method read. Hot modules keep records
 in plain objects instead (`record()`, then attributes), test membership with JS Sets (`set_of(...).has`)
 and look keys up in prototype-free tables (`lookup_table`), whose missing keys read as undefined (`== None`).
-`Map.get` is renamed by Transcrypt (`py_get`) outside this layer: `map_get` reads one.
+`Map.get` is renamed by Transcrypt (`py_get`) as an attribute; a subscript is not renamed, so hot code
+calls it as `a_map['get'](key)`.
 """
-__pragma__('noalias', 'get')
 
 
 def record():
@@ -32,11 +32,6 @@ def lookup_table(source):
 
 def new_map():
     return __new__(Map())
-
-
-def map_get(js_map, key):
-    """js_map.get(key) on a JS Map or WeakMap (undefined when missing)."""
-    return js_map.get(key)
 
 
 def is_instance(value, js_class):

@@ -254,10 +254,15 @@ def content_name(el, ctx, role, is_root):
 
 
 def tooltip_name(el):
-    """2I: title, else a field's placeholder, else aria-placeholder."""
+    """2I: title, else a field's placeholder, else aria-placeholder (names.tooltip_text; each attribute is
+    read only when the one before it did not name the element)."""
+    title = el.getAttribute('title')
+    if not is_blank(title):
+        return title
     tag = el.tagName
-    return tooltip_text(el.getAttribute('title'), el.getAttribute('placeholder'), el.getAttribute('aria-placeholder'),
-                        tag == 'INPUT' or tag == 'TEXTAREA')
+    field = tag == 'INPUT' or tag == 'TEXTAREA'
+    return tooltip_text(None, el.getAttribute('placeholder') if field else None, el.getAttribute('aria-placeholder'),
+                        field)
 
 
 # --- the computation ------------------------------------------------------------------------------

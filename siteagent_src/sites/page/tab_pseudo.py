@@ -9,7 +9,7 @@ origin's) makes the answer `True`: ask every element. During a scan each tree is
 runs no page script). Hot: names ask for every named element.
 """
 from sites.page.names import pseudo_bases, content_text
-from webapi.jsobj import record, set_of, map_get, new_map, is_instance, as_array
+from webapi.jsobj import record, set_of, new_map, is_instance, as_array
 
 SVG_NS = 'http://www.w3.org/2000/svg'
 NO_PSEUDO = set_of([])            # no element of the tree has generated text (not False: see reads_pseudo)
@@ -118,7 +118,7 @@ def tree_answer(tree):
     """True (ask every element), NO_PSEUDO, or the Set of the tree's elements a rule may give text."""
     sheets = tree_sheets(tree)
     sig = signature(sheets)
-    entry = map_get(_trees, tree)
+    entry = _trees['get'](tree)
     if not entry or entry.signature != sig:
         if entry and entry.watch:
             entry.watch.disconnect()
@@ -163,7 +163,7 @@ def document_answer():
 def answer_in_scan(tree):
     if SCAN.answers == None:
         return tree_answer(tree)
-    answer = map_get(SCAN.answers, tree)
+    answer = SCAN.answers['get'](tree)
     if answer == None:
         answer = tree_answer(tree)
         SCAN.answers.set(tree, answer)

@@ -13,7 +13,7 @@ from sites.page.links import route_key, document_urls, plain_href, is_javascript
 from sites.page.uids import PROSE, fingerprint, uid_number, not_a_uid, stale, UNKNOWN, ROUTE_CHANGED, GONE, CHANGED
 from sites.page.tab_names import name_of
 from sites.page.tab_roles import role_of
-from webapi.jsobj import record, map_get, new_map
+from webapi.jsobj import record, new_map
 
 HREF_CACHE_MAX = 20000
 
@@ -53,12 +53,13 @@ def max_uid():
 
 def issue(el, fp):
     """The element's uid number: the one it has while its fingerprint and route hold, else a new one."""
-    n = map_get(STATE.uid_of, el)
+    table = STATE.table
+    n = STATE.uid_of['get'](el)           # Map.get by subscript: `.get` is renamed outside webapi
     if n != None:
-        entry = map_get(STATE.table, n)
+        entry = table['get'](n)
         if entry and entry.fp == fp and entry.route == STATE.route:
             return n
-        STATE.table.delete(n)
+        table.delete(n)
     STATE.counter += 1
     n = STATE.counter
     STATE.uid_of.set(el, n)
@@ -66,7 +67,7 @@ def issue(el, fp):
     entry.ref = __new__(WeakRef(el))
     entry.fp = fp
     entry.route = STATE.route
-    STATE.table.set(n, entry)
+    table.set(n, entry)
     return n
 
 
@@ -81,7 +82,7 @@ def resolve(uid):
     if STATE.route != current_route():
         check_route()
         return stale(uid, ROUTE_CHANGED)
-    entry = map_get(STATE.table, n)
+    entry = STATE.table['get'](n)
     if not entry:
         return stale(uid, UNKNOWN)
     el = entry.ref.deref()
@@ -120,7 +121,7 @@ def href_of(el):
     # without a <base>, a link of this document resolves against the document URL alone
     mine = not STATE.has_base and el.ownerDocument is document and STATE.base != ''
     if mine:
-        known = map_get(STATE.hrefs, raw)
+        known = STATE.hrefs['get'](raw)
         if known != None:
             return known
     href = resolve_href(el, raw, mine)

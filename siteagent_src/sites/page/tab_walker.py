@@ -237,35 +237,20 @@ def section_of(el, role):
     return [kind, name or None]
 
 
-def walk_children(st, el, depth, hidden_here, shadow, has_kids):
-    top = st.prose[st.prose.length - 1] if st.prose.length > 0 else None
-    if shadow or el.tagName == 'SLOT':
-        if shadow:
-            note_other_tree()
-            kids = shadow.childNodes
-        else:
-            kids = el.assignedNodes()
-            if kids.length == 0:
-                kids = el.childNodes
-        for child in kids:
-            if child.nodeType == 1:
-                walk(st, child, depth)
-            elif child.nodeType == 3 and not hidden_here and top:
-                add_text(top, child.data)
-    elif el.childElementCount == 0:
-        if has_kids and not hidden_here and top:
-            text = el.textContent
-            if text:
-                add_text(top, text)
+def walk_slotted(st, el, depth, hidden_here, shadow, top):
+    """The children of a shadow host (its shadow root's) or of a slot (its assigned nodes, else its own)."""
+    if shadow:
+        note_other_tree()
+        kids = shadow.childNodes
     else:
-        child = el.firstChild
-        while child:
-            kind = child.nodeType
-            if kind == 1:
-                walk(st, child, depth)
-            elif kind == 3 and not hidden_here and top:
-                add_text(top, child.data)
-            child = child.nextSibling
+        kids = el.assignedNodes()
+        if kids.length == 0:
+            kids = el.childNodes
+    for child in kids:
+        if child.nodeType == 1:
+            walk(st, child, depth)
+        elif child.nodeType == 3 and not hidden_here and top:
+            add_text(top, child.data)
 
 
 def walk(st, el, depth):
@@ -306,7 +291,7 @@ def walk(st, el, depth):
                 mute = True
             elif tag != 'A':
                 return
-        else:
+        elif SECTIONS[role] != None:
             section = section_of(el, role)
             if section is False:
                 return
@@ -322,7 +307,24 @@ def walk(st, el, depth):
         in_prose = True
     if not shadow and st.closed_roots and custom and chrome.dom.openOrClosedShadowRoot(el):
         push(st, ['Z', child_depth, el.localName])
-    walk_children(st, el, child_depth, hidden_here, shadow, has_kids)
+    # the children: elements walked, text given to the innermost open block
+    top = st.prose[st.prose.length - 1] if st.prose.length > 0 else None
+    if shadow or tag == 'SLOT':
+        walk_slotted(st, el, child_depth, hidden_here, shadow, top)
+    elif el.childElementCount == 0:
+        if has_kids and not hidden_here and top:
+            text = el.textContent
+            if text:
+                add_text(top, text)
+    else:
+        child = el.firstChild
+        while child:
+            kind = child.nodeType
+            if kind == 1:
+                walk(st, child, child_depth)
+            elif kind == 3 and not hidden_here and top:
+                add_text(top, child.data)
+            child = child.nextSibling
     if in_prose:
         block = st.prose.pop()
         if not merge(st, block):
