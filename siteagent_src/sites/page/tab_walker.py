@@ -49,6 +49,8 @@ def states_of(el, role):
         out.append('disabled')
     if el.getAttribute('aria-expanded') == 'true':
         out.append('expanded')
+    # (a listed <details> itself, e.g. role=button, reads its parent's `open`, as the JS walker did:
+    # kept, so the scan text stays the same; only a <summary> is listed without a role)
     if el.tagName == 'DETAILS' or (el.tagName == 'SUMMARY' and el.parentElement and
                                    el.parentElement.tagName == 'DETAILS'):
         out.append('expanded' if el.parentElement.open else 'collapsed')
