@@ -3,8 +3,8 @@
 An IIFE bundle starts with "use strict": Transcrypt writes ES modules, which are strict, and esbuild's
 IIFE is a classic script, which is not. In sloppy mode every call of a method the Transcrypt runtime puts
 on String.prototype (`strip`, `lower`, `startswith`, `join`, slicing...) boxes its `this` into a new
-String object: about 140 ns a call instead of a few (bench/subset/costs.py). Strict, the IIFE runs the
-code as the ESM worker bundle and the parity tests in Node do.
+String object: 60-90 ns a call instead of under 10 (bench/subset/costs.py --script-mode). Strict, the
+IIFE runs the code as the ESM worker bundle and the parity tests in Node do.
 """
 from __future__ import annotations
 
