@@ -13,6 +13,7 @@ import tokenize
 import functools
 import re
 import string
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,6 +101,8 @@ JS_GLOBALS = {
     "MutationObserver", "IntersectionObserver", "ResizeObserver", "AbortController", "Response",
     "Request", "Headers", "TextEncoder", "TextDecoder", "Blob", "FileReader", "WebSocket",
     "XMLHttpRequest", "CSS", "DOMParser", "__new__",
+    "WeakRef", "PointerEvent", "KeyboardEvent", "MouseEvent", "InputEvent", "HTMLInputElement",
+    "HTMLTextAreaElement", "HTMLSelectElement", "FocusEvent",
 }
 
 # Builtins Transcrypt's runtime provides (exports of org.transcrypt.__runtime__ plus names the
@@ -146,6 +149,14 @@ KEYWORD_ALLOWLIST = {
     ("min", "key"), ("min", "default"), ("max", "key"), ("max", "default"),
     ("print", "sep"), ("print", "end"),
 }
+
+# Raw JavaScript (`__pragma__('js', ...)`, and the executable-comment primitives of core/jsonval.py)
+# is what the checker, the parity harness and the source maps cannot see: keep it small.
+RAW_JS_BLOCK_MAX = 30           # lines of one block (SA412)
+RAW_JS_TOTAL_MAX = 300          # lines in all of siteagent_src/ (SA505)
+HOT_MARKER = re.compile(r"^\s*#\s*siteagent:\s*hot\s*$", re.M)
+HOT_BUILTINS = {"isinstance", "enumerate", "zip", "min", "max"}
+HOT_STR_METHODS = {"startswith", "endswith"}
 
 CONTAINERS = {"list", "dict", "set", "tuple"}
 SEQUENCES = {"list", "tuple", "str"}
@@ -224,6 +235,8 @@ RULES: dict[str, tuple[str, str]] = {
               "add a JS primitive with a CPython twin to core/jsonval.py (parity-tested), or move the code to webapi/"),
     "SA411": ("parameter `{detail}` is renamed by Transcrypt (py_{detail}), but the raw JS here reads `{detail}`",
               "rename the parameter (e.g. `port_name`)"),
+    "SA412": (f"raw-JS block of {{detail}} lines: a block holds at most {RAW_JS_BLOCK_MAX}",
+              "split it into small webapi primitives and write the logic in Python"),
     "SA501": ("import of `{detail}` is not available to Transcrypt",
               "import only siteagent_src modules (core., webapi., ...) or math, re, random, time, itertools, copy, datetime, unicodedata"),
     "SA502": ("layering: {detail}",
@@ -233,9 +246,29 @@ RULES: dict[str, tuple[str, str]] = {
     "SA504": ("`{detail}`: that module only imports the name; a Transcrypt module exports only what it defines "
               "(undefined in JS, fine under CPython)",
               "import the name from the module that defines it"),
+    "SA505": (f"{{detail}} lines of raw JS in siteagent_src/ in all: at most {RAW_JS_TOTAL_MAX}",
+              "move logic out of __pragma__('js') blocks into Python (webapi/, or the layer that uses it)"),
     "SA601": ("`except {detail}` does not catch native JS errors (JSON, DOM, chrome.*)",
               "use a bare `except:` for catch-alls outside core"),
+    # hot modules (`# siteagent: hot`): constructs that compile to costly runtime helpers
+    # (figures: bench/subset/costs.py, docs/SUBSET.md "Hot modules")
+    "SA800": ("`# siteagent: hot` in a core module: the hot forms are JavaScript, and core also runs under CPython",
+              "keep core as it is; mark the tab, worker or webapi module that runs the hot loop"),
+    "SA801": ("{detail} in a function of a hot module: Transcrypt's dict() defines 17 methods on every new one (~3 µs)",
+              "a plain object (`webapi.jsobj.record()`, then attributes), a list, or build it outside the hot module"),
+    "SA802": ("`{detail}` in a hot module compiles to the runtime's __in__ (a type dispatch, then a linear search)",
+              "`.has(x)` on a JS Set (`webapi.jsobj.set_of`), a `webapi.jsobj.lookup_table` subscript, `==` tests, `.indexOf()`"),
+    "SA803": ("{detail} in a hot module compiles to the runtime's str.format (~1 µs)", "concatenate with `+` and `str()`"),
+    "SA804": ("class `{detail}` in a hot module: every method read binds a new closure, every instance costs ~1 µs",
+              "module functions over plain objects (`webapi.jsobj.record()`)"),
+    "SA805": ("parameter default in a hot module: each call tests the argument for Transcrypt's kwargs marker",
+              "no defaults: callers pass every argument (None for none)"),
+    "SA806": ("`{detail}()` in a hot module is a runtime helper (iterables, varargs, type dispatch)",
+              "`Math.min`/`Math.max`, an index loop, `webapi.jsobj.is_instance`, `typeof` tests in webapi"),
+    "SA807": ("`.{detail}()` in a hot module is the runtime's (startswith searches the whole string)",
+              "`.startsWith()` / `.endsWith()`"),
 }
+
 
 
 @dataclass(frozen=True)
@@ -307,8 +340,10 @@ class _Scope:
 
 
 class _Checker(ast.NodeVisitor):
-    def __init__(self, path: str, layer: str, tree: ast.Module, root_modules=frozenset()):
+    def __init__(self, path: str, layer: str, tree: ast.Module, root_modules=frozenset(), hot: bool = False):
         self.path = path
+        self.hot = hot                  # `# siteagent: hot`: the SA80x rules apply
+        self.func_depth = 0
         self.root_modules = set(root_modules) | GENERATED_MODULES
         self.layer = layer
         self.site = _site_of(path)
@@ -449,6 +484,8 @@ class _Checker(ast.NodeVisitor):
             if a is not None:
                 self._check_identifier(a, a.arg)
         self._raw_js_params(node)
+        if self.hot and (args.defaults or any(d is not None for d in args.kw_defaults)):
+            self.flag(node, "SA805")
         for d in node.decorator_list:
             self.visit(d)
         for d in [*args.defaults, *args.kw_defaults]:
@@ -460,8 +497,10 @@ class _Checker(ast.NodeVisitor):
         outer = self.scope
         self.scope = self._args_scope(args)
         self._collect(node.body, self.scope)
+        self.func_depth += 1
         for stmt in node.body:
             self.visit(stmt)
+        self.func_depth -= 1
         self.scope = outer
 
     visit_FunctionDef = _visit_function
@@ -479,6 +518,8 @@ class _Checker(ast.NodeVisitor):
 
     def visit_ClassDef(self, node):
         self._check_identifier(node, node.name)
+        if self.hot:
+            self.flag(node, "SA804", node.name)
         for kw in node.keywords:
             self.flag(kw, "SA201", kw.arg or "**")
         self.generic_visit(node)
@@ -553,7 +594,7 @@ class _Checker(ast.NodeVisitor):
         self._comprehension_await(node)
         self.generic_visit(node)
 
-    visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_ListComp
+    visit_SetComp = visit_GeneratorExp = visit_ListComp
 
     def visit_comprehension(self, node):
         self._check_targets([node.target])
@@ -681,6 +722,8 @@ class _Checker(ast.NodeVisitor):
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
             a, b = operands[i], operands[i + 1]
+            if self.hot and isinstance(op, (ast.In, ast.NotIn)):
+                self.flag(node, "SA802", "in" if isinstance(op, ast.In) else "not in")
             if isinstance(op, (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
                 if self.is_container(a) or self.is_container(b):
                     self.flag(node, "SA304", {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=",
@@ -716,7 +759,15 @@ class _Checker(ast.NodeVisitor):
         if self.kind(it) == "dict":
             self.flag(it, "SA310", what)
 
+    def visit_DictComp(self, node):
+        self._comprehension_await(node)
+        if self.hot and self.func_depth > 0:
+            self.flag(node, "SA801", "dict comprehension")
+        self.generic_visit(node)
+
     def visit_Dict(self, node):
+        if self.hot and self.func_depth > 0:
+            self.flag(node, "SA801", "dict display")
         for k in node.keys:
             if k is None:
                 continue
@@ -731,6 +782,8 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_JoinedStr(self, node):
+        if self.hot:
+            self.flag(node, "SA803", "f-string")
         for v in node.values:
             if isinstance(v, ast.FormattedValue):
                 if v.conversion != -1:
@@ -752,6 +805,15 @@ class _Checker(ast.NodeVisitor):
             key = ("." + f.attr) if isinstance(f, ast.Attribute) else fname
             if (key, kw.arg) not in KEYWORD_ALLOWLIST or (fname and fname in self.module_bound):
                 self.flag(kw, "SA201", kw.arg)
+        if self.hot:
+            if fname == "dict" and self.func_depth > 0 and fname not in self.module_bound:
+                self.flag(node, "SA801", "`dict()`")
+            elif fname in HOT_BUILTINS and fname not in self.module_bound:
+                self.flag(node, "SA806", fname)
+            elif isinstance(f, ast.Attribute) and f.attr in HOT_STR_METHODS:
+                self.flag(f, "SA807", f.attr)
+            elif isinstance(f, ast.Attribute) and f.attr == "format":
+                self.flag(f, "SA803", "`.format()`")
         if isinstance(f, ast.Attribute):
             attr = f.attr
             if attr in MISSING_METHODS and attr not in self.method_defs:
@@ -860,12 +922,97 @@ def check_source(text: str, path: str, *, layer: str, root_modules=frozenset()) 
         line = err.lineno or 1
         col = err.offset or 1
         return [_violation(path, (line, col), "SA001", err.msg)]
-    checker = _Checker(path, layer, tree, root_modules)
+    hot = hot_marker(text)
+    checker = _Checker(path, layer, tree, root_modules, hot is not None)
     checker.visit(tree)
+    if hot is not None and layer == "core":
+        checker.flag(hot, "SA800")
+    for line, col, size in raw_js_blocks(text, tree):
+        if size > RAW_JS_BLOCK_MAX:
+            checker.flag((line, col), "SA412", str(size))
     posix = path.replace("\\", "/")
     if layer == "core" and posix != JS_PRIMITIVES_MODULE and not posix.endswith("/" + JS_PRIMITIVES_MODULE):
         checker.out.extend(_comment_pragmas(text, path))
     return sorted(checker.out, key=lambda v: (v.line, v.col, v.code))
+
+
+def hot_marker(text: str) -> tuple[int, int] | None:
+    """(line, col) of a `# siteagent: hot` comment, or None: the module is marked hot."""
+    if not HOT_MARKER.search(text):
+        return None
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT and HOT_MARKER.match(tok.string):
+                return tok.start[0], tok.start[1] + 1
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return None
+
+
+def _js_text(call: ast.Call) -> str | None:
+    """The JavaScript a `__pragma__('js', template, *args)` call emits (template formatted with its
+    string arguments; others count as empty), or None for another pragma."""
+    if not (isinstance(call.func, ast.Name) and call.func.id == "__pragma__" and call.args
+            and isinstance(call.args[0], ast.Constant) and call.args[0].value == "js"):
+        return None
+    parts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else "" for a in call.args[1:]]
+    if not parts:
+        return ""
+    try:
+        return parts[0].format(*parts[1:])
+    except (IndexError, KeyError, ValueError):
+        return "\n".join(parts)
+
+
+def _pragma_blocks(tree, at: tuple[int, int] | None = None) -> list[tuple[int, int, int]]:
+    """(line, col, lines) of the raw-JS pragma calls in tree, placed at `at` when given."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            code = _js_text(node)
+            if code is not None:
+                size = sum(1 for line in code.split("\n") if line.strip())
+                out.append((*(at or (node.lineno, node.col_offset + 1)), size))
+    return out
+
+
+def raw_js_blocks(text: str, tree: ast.Module | None = None) -> list[tuple[int, int, int]]:
+    """(line, col, non-blank lines) of every raw-JS block of a module: `__pragma__('js', ...)` calls, and
+    (at the comment's own position) those inside executable comments (`\'\'\'?...?\'\'\'`, `#?...`), which only Transcrypt reads."""
+    if tree is None:
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            return []
+    out = _pragma_blocks(tree)
+    if "?" not in text:
+        return out
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return out
+    for tok in tokens:
+        body = None
+        if tok.type == tokenize.COMMENT and tok.string.startswith("#?"):
+            body = tok.string[2:]
+        elif tok.type == tokenize.STRING:
+            raw = tok.string.lstrip("rRbBuU")
+            if raw[:3] in ("\'\'\'", '"""') and raw[3:4] == "?" and raw[-4:-3] == "?":
+                body = raw[4:-4]
+        if body is None or "__pragma__" not in body:
+            continue
+        source = "def _executable_comment():\n" + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+        try:
+            inner = ast.parse(source)
+        except SyntaxError:
+            continue
+        out.extend(_pragma_blocks(inner, (tok.start[0], tok.start[1] + 1)))
+    return out
+
+
+def raw_js_lines(text: str) -> int:
+    """Non-blank lines of raw JavaScript in a module (see raw_js_blocks)."""
+    return sum(size for _, _, size in raw_js_blocks(text))
 
 
 JS_PRIMITIVES_MODULE = "core/jsonval.py"
@@ -938,6 +1085,13 @@ def check_tree(src_dir: Path, root: Path | None = None) -> list[Violation]:
         out.extend(_check_cached(text, rel, layer, frozenset(root_modules)))
         sources[".".join(file.relative_to(src_dir).with_suffix("").parts)] = (rel, text)
     out.extend(_reexports(sources))
+    total = sum(raw_js_lines(text) for _, text in sources.values())
+    if total > RAW_JS_TOTAL_MAX:
+        try:
+            where = src_dir.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            where = src_dir.as_posix()
+        out.append(_violation(where, (1, 1), "SA505", str(total)))
     return sorted(out, key=lambda v: (v.path, v.line, v.col, v.code))
 
 

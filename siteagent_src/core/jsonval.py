@@ -1,4 +1,5 @@
-"""JSON-value helpers that behave the same under CPython and as Transcrypt JS.
+"""JSON-value helpers that behave the same under CPython and as Transcrypt JS, and the few string
+primitives core needs with JavaScript's own meaning (whitespace, letters).
 
 Values reaching core arrive as plain JSON data (JSON.parse, structured clone, chrome messaging):
 plain JS objects, not Transcrypt dicts. Transcrypt's own `for k in obj`, `k in obj`, `len(obj)` and
@@ -351,3 +352,73 @@ def plain_object():
     # __pragma__ ('ecom')
     #?__pragma__ ('js', '{}', 'return {};')
     # __pragma__ ('noecom')
+
+
+# JavaScript's whitespace: the `\s` class and what String.prototype.trim removes (WhiteSpace and
+# LineTerminator). Python's isspace() differs: it also takes \x1c-\x1f and \x85, and not \ufeff.
+JS_SPACE = '\t\n\x0b\x0c\r \xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a' + \
+    '\u2028\u2029\u202f\u205f\u3000\ufeff'
+# ... and the zero-width space, which accessible names treat as whitespace too
+JS_SPACE_ZW = JS_SPACE + '\u200b'
+
+
+def trim_space(text):
+    """text without JS_SPACE at either end, as String.prototype.trim does."""
+    if UNITS_PER_ASTRAL == 2:
+        return text.strip()         # Transcrypt's strip() is String.prototype.trim
+    return text[run_end(text, 0, JS_SPACE, True):run_start(text, len(text), JS_SPACE)]
+
+
+def split_space(text):
+    """The runs of text between JS_SPACE characters, in order (no empty ones)."""
+    out = []
+    index = run_end(text, 0, JS_SPACE, True)
+    while index < len(text):
+        end = run_end(text, index, JS_SPACE, False)
+        out.append(text[index:end])
+        index = run_end(text, end, JS_SPACE, True)
+    return out
+
+
+def _js_squash(text):
+    # __pragma__ ('skip')
+    return text
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    '''?
+    __pragma__ ('js', '{}', """
+    if (!/[^\\S ]|\\u200b| {2}|^ | $/.test (text)) return text;
+    return text.replace (/[\\s\\u200b]+/g, ' ').trim ();
+    """)
+    ?'''
+    # __pragma__ ('noecom')
+
+
+def squash(text):
+    """Each run of JS_SPACE_ZW characters becomes one space, none at the ends; nothing else changes
+    (unlike `squeeze`, controls stay). The rule for accessible names and the scan's prose."""
+    if UNITS_PER_ASTRAL == 2:
+        return _js_squash(text)
+    return collapse_runs(text, lambda ch: JS_SPACE_ZW.find(ch) >= 0, lambda ch: False)
+
+
+def _js_has_letter_or_digit(text):
+    # __pragma__ ('skip')
+    return False
+    # __pragma__ ('noskip')
+    # __pragma__ ('ecom')
+    #?return __pragma__ ('js', '{}', '/[\\p{L}\\p{N}]/u.test (text)')
+    # __pragma__ ('noecom')
+
+
+def has_letter_or_digit(text):
+    """Whether text holds a Unicode letter or number (general category L* or N*)."""
+    if UNITS_PER_ASTRAL == 2:
+        return _js_has_letter_or_digit(text)
+    # __pragma__ ('skip')
+    import unicodedata
+    for ch in text:
+        if unicodedata.category(ch)[0] in 'LN':
+            return True
+    # __pragma__ ('noskip')
+    return False

@@ -141,37 +141,41 @@ def on_port(port_name, handler):
 _ports = {}
 
 
-def _port_request(key, connect, body, on_progress):
-    """{ok, value} from the port `key` (opened with connect() when there is none), or {ok: false,
-    error} when it closes first: the receiver is missing ("Receiving end does not exist"), its page
-    unloaded, or the worker stopped. A request costs one message each way, not a new channel.
-    Interim notes for this request ({n, progress}) go to on_progress(note) when it is given."""
+def _port_entry(key, connect):
+    """The open port `key` with its waiting requests ({port, pending, notes, next}), opened with
+    connect() when there is none; {error} when it cannot be opened. When it closes, every waiting
+    request gets {ok: false, error}."""
     __pragma__('js', '{}', '''
     var entry = _ports[key];
-    if (!entry) {
-        var port;
-        try { port = connect(); } catch (e) { return Promise.resolve({ok: false, error: error_text(e)}); }
-        entry = {port: port, pending: new Map(), notes: new Map(), next: 0};
-        _ports[key] = entry;
-        port.onMessage.addListener(function (packet) {
-            if (packet && packet.progress !== undefined) {
-                var heard = entry.notes.get(packet.n);
-                if (heard) { try { heard(packet.progress); } catch (e) { /* a listener's error stays there */ } }
-                return;
-            }
-            var done = packet && entry.pending.get(packet.n);
-            if (done) { entry.pending.delete(packet.n); entry.notes.delete(packet.n); done({ok: true, value: packet.value}); }
-        });
-        port.onDisconnect.addListener(function () {
-            var error = (chrome.runtime.lastError && chrome.runtime.lastError.message) ||
-                "the connection closed before an answer arrived";
-            if (_ports[key] === entry) { delete _ports[key]; }
-            var waiting = Array.from(entry.pending.values());
-            entry.pending.clear();
-            entry.notes.clear();
-            waiting.forEach(function (done) { done({ok: false, error: error}); });
-        });
-    }
+    if (entry) return entry;
+    var port;
+    try { port = connect(); } catch (e) { return {error: error_text(e)}; }
+    entry = {port: port, pending: new Map(), notes: new Map(), next: 0};
+    _ports[key] = entry;
+    port.onMessage.addListener(function (packet) {
+        if (packet && packet.progress !== undefined) {
+            var heard = entry.notes.get(packet.n);
+            if (heard) { try { heard(packet.progress); } catch (e) { /* a listener's error stays there */ } }
+            return;
+        }
+        var done = packet && entry.pending.get(packet.n);
+        if (done) { entry.pending.delete(packet.n); entry.notes.delete(packet.n); done({ok: true, value: packet.value}); }
+    });
+    port.onDisconnect.addListener(function () {
+        var error = (chrome.runtime.lastError && chrome.runtime.lastError.message) ||
+            "the connection closed before an answer arrived";
+        if (_ports[key] === entry) { delete _ports[key]; }
+        var waiting = Array.from(entry.pending.values());
+        entry.pending.clear();
+        entry.notes.clear();
+        waiting.forEach(function (done) { done({ok: false, error: error}); });
+    });
+    return entry;''')
+
+
+def _port_send(key, entry, body, on_progress):
+    """Post body as the next request on the entry's port: a promise of {ok, value} | {ok: false, error}."""
+    __pragma__('js', '{}', '''
     return new Promise(function (resolve) {
         entry.next += 1;
         var n = entry.next;
@@ -185,6 +189,17 @@ def _port_request(key, connect, body, on_progress):
             resolve({ok: false, error: error_text(e)});
         }
     });''')
+
+
+def _port_request(key, connect, body, on_progress):
+    """{ok, value} from the port `key` (opened with connect() when there is none), or {ok: false,
+    error} when it closes first: the receiver is missing ("Receiving end does not exist"), its page
+    unloaded, or the worker stopped. A request costs one message each way, not a new channel.
+    Interim notes for this request ({n, progress}) go to on_progress(note) when it is given."""
+    entry = _port_entry(key, connect)
+    if 'error' in entry:
+        return Promise.resolve({'ok': False, 'error': entry['error']})
+    return _port_send(key, entry, body, on_progress)
 
 
 async def send_message(message):

@@ -4,7 +4,9 @@ Queries never throw (a bad selector finds nothing), every helper takes None for 
 and `root` None means the document. One visibility rule, one text rule, one way to click, one way
 to wait: the sites share them, so a fix here is a fix everywhere.
 """
+from core.jsonval import kind_of
 from webapi.js import now_ms
+from webapi.jsobj import is_undefined
 
 WAIT_POLL_MS = 50          # wait_for re-checks at least this often (and at once on DOM changes)
 
@@ -13,16 +15,20 @@ WAIT_POLL_MS = 50          # wait_for re-checks at least this often (and at once
 
 def find_all(root, css):
     """Elements under root (an element, a shadow root, or None for the document) matching css."""
-    __pragma__('js', '{}', '''
-    var base = root || document;
-    try { return Array.from(base.querySelectorAll(css)); } catch (e) { return []; }''')
+    base = root or document
+    try:
+        return Array['from'](base.querySelectorAll(css))
+    except:  # noqa: E722 (a SyntaxError DOMException: not a selector)
+        return []
 
 
 def find(root, css):
     """The first element under root matching css, or None."""
-    __pragma__('js', '{}', '''
-    var base = root || document;
-    try { return base.querySelector(css); } catch (e) { return null; }''')
+    base = root or document
+    try:
+        return base.querySelector(css)
+    except:  # noqa: E722 (not a selector)
+        return None
 
 
 def by_id(element_id):
@@ -30,8 +36,10 @@ def by_id(element_id):
 
 
 def closest(element, css):
-    __pragma__('js', '{}', '''
-    try { return (element && element.closest(css)) || null; } catch (e) { return null; }''')
+    try:
+        return (element and element.closest(css)) or None
+    except:  # noqa: E722 (not a selector)
+        return None
 
 
 def children_of(element):
@@ -40,23 +48,28 @@ def children_of(element):
 
 def attr(element, attr_name):
     """The attribute's value, or None when the element or the attribute is missing."""
-    __pragma__('js', '{}', '''
-    if (!element || !element.getAttribute) return null;
-    var v = element.getAttribute(attr_name);
-    return v === undefined ? null : v;''')
+    if not element or not element.getAttribute:
+        return None
+    value = element.getAttribute(attr_name)
+    return None if is_undefined(value) else value
 
 
 def has_class(element, class_name):
-    __pragma__('js', '{}', '''return !!(element && element.classList && element.classList.contains(class_name));''')
+    return True if element and element.classList and element.classList.contains(class_name) else False
 
 
 def is_connected(element):
-    __pragma__('js', '{}', '''return !!(element && element.isConnected);''')
+    return True if element and element.isConnected else False
 
 
 def tag_of(element):
     """The element's tag name in lower case ('' for None)."""
-    __pragma__('js', '{}', '''return element && element.tagName ? String(element.tagName).toLowerCase() : "";''')
+    return String(element.tagName).toLowerCase() if element and element.tagName else ''
+
+
+def _collapsed(text):
+    """Whitespace runs (JS \\s) as one space, trimmed: split() without a separator is trim().split(/\\s+/)."""
+    return ' '.join(text.split())
 
 
 # --- text ---------------------------------------------------------------------------------------
@@ -64,31 +77,38 @@ def tag_of(element):
 def text_of(element):
     """What the element shows: innerText (line breaks as rendered), else its textContent when it is
     not rendered; '' for None. Not trimmed."""
-    __pragma__('js', '{}', '''
-    if (!element) return "";
-    var t = element.innerText;
-    if (typeof t !== "string" || (t === "" && element.textContent)) t = element.textContent || "";
-    return t;''')
+    if not element:
+        return ''
+    shown = element.innerText
+    if kind_of(shown) != 'string' or (shown == '' and element.textContent):
+        shown = element.textContent or ''
+    return shown
 
 
 def flat_text(element):
     """textContent (hidden screen-reader text included), whitespace runs collapsed, trimmed."""
-    __pragma__('js', '{}', '''
-    if (!element) return "";
-    return String(element.textContent || "").replace(/\\s+/g, " ").trim();''')
+    if not element:
+        return ''
+    return _collapsed(String(element.textContent or ''))
+
+
+def _spoken_parts(node, parts):
+    if node.nodeType == 3:
+        parts.append(node.nodeValue)
+        return
+    if node.nodeType != 1 or node.getAttribute('aria-hidden') == 'true':
+        return
+    for child in node.childNodes:
+        _spoken_parts(child, parts)
 
 
 def spoken_text(element):
     """The text a control reads as, without aria-hidden parts (icon ligatures), collapsed and trimmed."""
-    __pragma__('js', '{}', '''
-    if (!element) return "";
-    var parts = [];
-    (function walk(node) {
-        if (node.nodeType === 3) { parts.push(node.nodeValue); return; }
-        if (node.nodeType !== 1 || node.getAttribute("aria-hidden") === "true") return;
-        for (var i = 0; i < node.childNodes.length; i++) walk(node.childNodes[i]);
-    })(element);
-    return parts.join(" ").replace(/\\s+/g, " ").trim();''')
+    if not element:
+        return ''
+    parts = []
+    _spoken_parts(element, parts)
+    return _collapsed(' '.join(parts))
 
 
 def label_of(element):
@@ -98,6 +118,23 @@ def label_of(element):
         if value != None and len(value) > 0:
             return value
     return spoken_text(element)
+
+
+def _leaves(el, out):
+    if not el or el.nodeType != 1:
+        return
+    tag = el.tagName
+    if tag == 'IMG' or tag == 'BUTTON' or tag == 'svg' or tag == 'SVG':
+        return
+    if el.getAttribute('aria-hidden') == 'true' or el.getAttribute('role') == 'button':
+        return
+    if el.children.length == 0:
+        text = _collapsed(String(el.textContent or ''))
+        if text:
+            out.append(text)
+        return
+    for child in el.children:
+        _leaves(child, out)
 
 
 def _aria_name(element):
@@ -128,41 +165,33 @@ def name_of(element):
 
 def text_leaves(element):
     """Visible text pieces under element, in order, skipping images, buttons and hidden icons."""
-    __pragma__('js', '{}', '''
-    var out = [];
-    (function walk(el) {
-        if (!el || el.nodeType !== 1) return;
-        var tag = el.tagName;
-        if (tag === "IMG" || tag === "BUTTON" || tag === "svg" || tag === "SVG") return;
-        if (el.getAttribute("aria-hidden") === "true" || el.getAttribute("role") === "button") return;
-        if (el.children.length === 0) {
-            var t = String(el.textContent || "").replace(/\\s+/g, " ").trim();
-            if (t) out.push(t);
-            return;
-        }
-        for (var i = 0; i < el.children.length; i++) walk(el.children[i]);
-    })(element);
-    return out;''')
+    out = []
+    _leaves(element, out)
+    return out
 
 
 def page_text():
-    __pragma__('js', '{}', '''return document.body ? String(document.body.innerText || "") : "";''')
+    return String(document.body.innerText or '') if document.body else ''
 
 
 def input_value(element):
-    __pragma__('js', '{}', '''return element && typeof element.value === "string" ? element.value : "";''')
+    return element.value if element and kind_of(element.value) == 'string' else ''
 
 
 # --- state --------------------------------------------------------------------------------------
 
+_SEEN = {'checkOpacity': True, 'checkVisibilityCSS': True}
+
+
 def is_visible(element):
     """Seen by the user: connected, rendered with a non-empty box, not hidden by display, visibility,
     content-visibility or opacity. (aria-hidden is not visual: see in_hidden_tree.)"""
-    __pragma__('js', '{}', '''
-    if (!element || !element.isConnected) return false;
-    if (element.checkVisibility && !element.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
-    var r = element.getBoundingClientRect();
-    return r.width > 0 && r.height > 0;''')
+    if not element or not element.isConnected:
+        return False
+    if element.checkVisibility and not element.checkVisibility(_SEEN):
+        return False
+    box = element.getBoundingClientRect()
+    return box.width > 0 and box.height > 0
 
 
 def is_rendered(element):
@@ -181,10 +210,11 @@ def in_hidden_tree(element):
 
 def is_disabled(element):
     """Disabled itself (the property) or by an aria-disabled="true" on it or an ancestor."""
-    __pragma__('js', '{}', '''
-    if (!element) return true;
-    if (element.disabled === true) return true;
-    return !!(element.closest && element.closest('[aria-disabled="true"]'));''')
+    if not element:
+        return True
+    if element.disabled is True:
+        return True
+    return True if element.closest and element.closest('[aria-disabled="true"]') else False
 
 
 def control_candidates(root, css):
@@ -214,66 +244,80 @@ def control_with_text(root, css, wanted):
 
 # --- acting like a user -------------------------------------------------------------------------
 
+def _pointer(element, kind, options):
+    try:
+        element.dispatchEvent(__new__(PointerEvent(kind, options)))
+    except:  # noqa: E722 (no PointerEvent in this browser)
+        pass
+
+
 def user_click(element):
     """The events a real click makes, in order (pointer, mouse, focus, click) at the element's centre.
     Gmail's controls listen for mousedown/mouseup, Meet's for pointer events; a bare .click() is
     enough for neither."""
-    __pragma__('js', '{}', '''
-    var r = element.getBoundingClientRect();
-    var opts = {bubbles: true, cancelable: true, composed: true, view: window, button: 0,
-                clientX: r.left + r.width / 2, clientY: r.top + r.height / 2};
-    var pointer = function (type) { try { element.dispatchEvent(new PointerEvent(type, opts)); } catch (e) {} };
-    pointer("pointerover");
-    element.dispatchEvent(new MouseEvent("mouseover", opts));
-    pointer("pointerdown");
-    element.dispatchEvent(new MouseEvent("mousedown", opts));
-    if (element.focus) element.focus();
-    pointer("pointerup");
-    element.dispatchEvent(new MouseEvent("mouseup", opts));
-    element.click();
-    return true;''')
+    box = element.getBoundingClientRect()
+    options = {'bubbles': True, 'cancelable': True, 'composed': True, 'view': window, 'button': 0,
+               'clientX': box.left + box.width / 2, 'clientY': box.top + box.height / 2}
+    _pointer(element, 'pointerover', options)
+    element.dispatchEvent(__new__(MouseEvent('mouseover', options)))
+    _pointer(element, 'pointerdown', options)
+    element.dispatchEvent(__new__(MouseEvent('mousedown', options)))
+    if element.focus:
+        element.focus()
+    _pointer(element, 'pointerup', options)
+    element.dispatchEvent(__new__(MouseEvent('mouseup', options)))
+    element.click()
+    return True
+
+
+def _typed(text):
+    return __new__(InputEvent('input', {'bubbles': True, 'inputType': 'insertText', 'data': text}))
 
 
 def insert_text(element, text):
     """Type text at the end of a contenteditable or field the way a paste would (input events fire)."""
-    __pragma__('js', '{}', '''
-    element.focus();
-    var ok = false;
-    try {
-        var sel = window.getSelection();
-        var range = document.createRange();
-        range.selectNodeContents(element);
-        range.collapse(false);
-        sel.removeAllRanges();
-        sel.addRange(range);
-        ok = document.execCommand("insertText", false, text);
-    } catch (e) { ok = false; }
-    if (!ok) {
-        if ("value" in element && element.tagName !== "DIV") element.value = (element.value || "") + text;
-        else element.textContent = (element.textContent || "") + text;
-        element.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertText", data: text}));
-    }
-    return true;''')
+    element.focus()
+    done = False
+    try:
+        selection = window.getSelection()
+        end = document.createRange()
+        end.selectNodeContents(element)
+        end.collapse(False)
+        selection.removeAllRanges()
+        selection.addRange(end)
+        done = document.execCommand('insertText', False, text)
+    except:  # noqa: E722 (a DOMException: no selection possible here)
+        done = False
+    if not done:
+        if not is_undefined(element.value) and element.tagName != 'DIV':
+            element.value = (element.value or '') + text
+        else:
+            element.textContent = (element.textContent or '') + text
+        element.dispatchEvent(_typed(text))
+    return True
 
 
 def set_value(element, value):
     """Replace a field's (or contenteditable's) value as typing would: the native value setter (so
     frameworks see it), then input and change events."""
-    __pragma__('js', '{}', '''
-    element.focus();
-    if (element.isContentEditable) { element.textContent = value; }
-    else {
-        var desc = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), "value");
-        if (desc && desc.set) { desc.set.call(element, value); } else { element.value = value; }
-    }
-    element.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertText", data: value}));
-    element.dispatchEvent(new Event("change", {bubbles: true}));
-    return true;''')
+    element.focus()
+    if element.isContentEditable:
+        element.textContent = value
+    else:
+        desc = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')
+        if desc and desc.set:
+            desc.set.call(element, value)
+        else:
+            element.value = value
+    element.dispatchEvent(_typed(value))
+    element.dispatchEvent(__new__(Event('change', {'bubbles': True})))
+    return True
 
 
 def leave_field(element):
     """Tell the page the user left the field (a blur event; focus stays where it is)."""
-    __pragma__('js', '{}', '''element.dispatchEvent(new FocusEvent("blur", {bubbles: false})); return true;''')
+    element.dispatchEvent(__new__(FocusEvent('blur', {'bubbles': False})))
+    return True
 
 
 KEY_CODES = {'Enter': 13, 'Escape': 27}
@@ -281,28 +325,37 @@ KEY_CODES = {'Enter': 13, 'Escape': 27}
 
 def press_key(element, key):
     """keydown and keyup of Enter or Escape on element (the focused element, else the body, for None)."""
-    code = KEY_CODES[key] if key in KEY_CODES else 0  # noqa: F841 (read by the raw JS below)
-    __pragma__('js', '{}', '''
-    var target = element || document.activeElement || document.body;
-    var opts = {key: key, code: key, keyCode: code, which: code, bubbles: true, cancelable: true};
-    target.dispatchEvent(new KeyboardEvent("keydown", opts));
-    target.dispatchEvent(new KeyboardEvent("keyup", opts));
-    return true;''')
+    code = KEY_CODES[key] if key in KEY_CODES else 0
+    target = element or document.activeElement or document.body
+    options = {'key': key, 'code': key, 'keyCode': code, 'which': code, 'bubbles': True, 'cancelable': True}
+    target.dispatchEvent(__new__(KeyboardEvent('keydown', options)))
+    target.dispatchEvent(__new__(KeyboardEvent('keyup', options)))
+    return True
 
 
 # --- waiting ------------------------------------------------------------------------------------
 
+_CHANGES = {'subtree': True, 'childList': True, 'attributes': True, 'characterData': True}
+
+
 def dom_changed():
     """A promise that settles at the next DOM change (attributes, children, text) or WAIT_POLL_MS
     later, whichever is first: wait_for re-checks at once after a change instead of on a clock tick."""
-    __pragma__('js', '{}', '''
-    return new Promise(function (resolve) {
-        var done = false;
-        var observer = new MutationObserver(function () { finish(); });
-        var timer = setTimeout(function () { finish(); }, WAIT_POLL_MS);
-        function finish() { if (done) return; done = true; observer.disconnect(); clearTimeout(timer); resolve(true); }
-        observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-    });''')
+    def run(resolve):
+        state = {'done': False, 'timer': None}
+        observer = None
+
+        def finish():
+            if state['done']:
+                return
+            state['done'] = True
+            observer.disconnect()
+            clearTimeout(state['timer'])
+            resolve(True)
+        observer = __new__(MutationObserver(finish))
+        state['timer'] = setTimeout(finish, WAIT_POLL_MS)
+        observer.observe(document, _CHANGES)
+    return __new__(Promise(run))
 
 
 async def wait_for(check, timeout_ms):

@@ -109,6 +109,22 @@ def test_click_type_select_check_press_scroll_wait(chat, page_site):
     assert missing["reason"] == "invalid_args" and missing["field"] == "uid"
 
 
+def test_select_in_an_aria_listbox_by_label_and_by_data_value(chat, page_site):
+    """A listbox of role=option elements: the option with that name is clicked (an option without a
+    data-value is no match for a select without `value`), or the one whose data-value is `value`."""
+    open_page(chat, "/listbox.html")
+    text = scan(chat)
+    box = uid_of(text, "S", "Colour")
+    picked = page_call(chat, {"method": "select", "uid": box, "label": "violet"})
+    assert picked["ok"] and picked["result"]["selected"] == {"label": "Violet"}, picked
+    assert page_site.wait_for_record(lambda d: d["action"] == "pick")["data"]["colour"] == "violet"
+    by_value = page_call(chat, {"method": "select", "uid": box, "value": "b"})
+    assert by_value["ok"] and by_value["result"]["selected"] == {"label": "Blue"}, by_value
+    page_site.wait_for_record(lambda d: d["action"] == "pick" and d["colour"] == "blue")
+    none = page_call(chat, {"method": "select", "uid": box, "label": "Mauve"})
+    assert none["reason"] == "invalid_args" and none["field"] == "label" and "listbox" in none["message"]
+
+
 def test_budget_cursor_within_diff(chat):
     open_page(chat, "/index.html")
     full = scan(chat)

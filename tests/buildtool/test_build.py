@@ -29,10 +29,12 @@ def test_build_writes_a_loadable_extension(project):
     assert (dist / "theme.css").is_file()
     assert '<script src="approve.js"></script>' in (dist / "approve.html").read_text()
     assert not list(dist.rglob("*.py"))
-    # content scripts are classic scripts: IIFE, no import/export statements
+    # content scripts are classic scripts: IIFE, no import/export statements, strict like the ES modules
+    # Transcrypt wrote (sloppy, every runtime String.prototype method call boxed its `this`)
     for name in ("bridge.js", "content.js", "approve.js", "console.js"):
         text = (dist / name).read_text()
         assert "\nimport " not in text and "\nexport " not in text, name
+        assert text.startswith('"use strict";\n'), name
     assert "export" in (result.client_dist / "siteagent-client.js").read_text()
 
 

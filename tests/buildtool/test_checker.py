@@ -97,6 +97,7 @@ SAMPLES = {
         """, (2, 5)),
     "SA410": ("core", "def f():\n    # __pragma__ ('skip')\n    return 1\n", (2, 5)),
     "SA411": ("webapi", "def on(name, f):\n    __pragma__('js', '{}', 'return name + f.name;')\n", (2, 5)),
+    "SA412": ("webapi", "def f():\n    __pragma__('js', '{}', 'var a0 = 0;\\nvar a1 = 1;\\nvar a2 = 2;\\nvar a3 = 3;\\nvar a4 = 4;\\nvar a5 = 5;\\nvar a6 = 6;\\nvar a7 = 7;\\nvar a8 = 8;\\nvar a9 = 9;\\nvar a10 = 10;\\nvar a11 = 11;\\nvar a12 = 12;\\nvar a13 = 13;\\nvar a14 = 14;\\nvar a15 = 15;\\nvar a16 = 16;\\nvar a17 = 17;\\nvar a18 = 18;\\nvar a19 = 19;\\nvar a20 = 20;\\nvar a21 = 21;\\nvar a22 = 22;\\nvar a23 = 23;\\nvar a24 = 24;\\nvar a25 = 25;\\nvar a26 = 26;\\nvar a27 = 27;\\nvar a28 = 28;\\nvar a29 = 29;\\nvar a30 = 30;')\n", (2, 5)),
     "SA501": ("core", "import json\n", (1, 1)),
     "SA502": ("core", "from webapi.chrome import storage_get\n", (1, 1)),
     "SA503": ("core", "def f():\n    return document.title\n", (2, 12)),
@@ -107,6 +108,14 @@ SAMPLES = {
             except Exception:
                 return None
         """, (4, 12)),
+    "SA800": ("core", "# siteagent: hot\nX = 1\n", (1, 1)),
+    "SA801": ("tab", "# siteagent: hot\ndef f(a):\n    return {'a': a}\n", (3, 12)),
+    "SA802": ("tab", "# siteagent: hot\nNAMES = ['a']\ndef f(a):\n    return a in NAMES\n", (4, 12)),
+    "SA803": ("tab", "# siteagent: hot\ndef f(a):\n    return f'<{a}>'\n", (3, 12)),
+    "SA804": ("tab", "# siteagent: hot\nclass Box:\n    pass\n", (2, 1)),
+    "SA805": ("tab", "# siteagent: hot\ndef f(a, b=None):\n    return a\n", (2, 1)),
+    "SA806": ("tab", "# siteagent: hot\ndef f(a, b):\n    return min(a, b)\n", (3, 12)),
+    "SA807": ("tab", "# siteagent: hot\ndef f(a):\n    return a.startswith('x')\n", (3, 12)),
 }
 
 
@@ -132,8 +141,76 @@ def test_renamed_parameter_is_fine_when_raw_js_only_reads_the_property():
 
 
 def test_every_rule_has_a_sample():
-    # SA001/SA002 are about files, SA504 about two modules (test_tree_rule_sa504)
-    assert set(SAMPLES) | {"SA001", "SA002", "SA504"} == set(RULES)
+    # SA001/SA002 are about files, SA504 and SA505 about the whole tree (test_tree_rule_sa504/sa505)
+    assert set(SAMPLES) | {"SA001", "SA002", "SA504", "SA505"} == set(RULES)
+
+
+HOT_CLEAN = d("""
+    # siteagent: hot
+    from webapi.jsobj import record, set_of
+
+    NAMES = set_of(['a', 'b'])
+    TABLE = {'a': 1}
+
+
+    def f(a, b):
+        out = record()
+        out.hit = NAMES.has(a) or a == b
+        out.text = str(a) + '|' + b
+        out.low = Math.min(a.length, 3)
+        out.starts = b.startsWith('x')
+        return [out, len(b), b[0:2]]
+""")
+
+
+def test_hot_modules_refuse_only_the_costly_constructs():
+    assert check_source(HOT_CLEAN, "siteagent_src/sites/s/tab_x.py", layer="tab") == []
+    # the same code without the marker is ordinary code; the marker has to be a comment of its own
+    assert check_source(HOT_CLEAN.replace("# siteagent: hot", "x = '# siteagent: hot'"), "t.py", layer="tab") == []
+    plain = "def f(a, b=None):\n    return {'a': a in [b]}\n"
+    assert check_source(plain, "t.py", layer="tab") == []
+    codes = [v.code for v in check_source("# siteagent: hot\n" + plain, "t.py", layer="tab")]
+    assert codes == ["SA805", "SA801", "SA802"]
+
+
+def test_raw_js_lines_are_counted_in_pragmas_and_executable_comments():
+    from buildtool.checker import raw_js_blocks, raw_js_lines
+    src = d("""
+        def f(text):
+            __pragma__('js', '{}', '''
+                var a = 1;
+
+                return a;''')
+
+        def g(text):
+            # __pragma__ ('ecom')
+            '''?
+            __pragma__ ('js', '{}', \"\"\"
+            if (!text) return '';
+            return text.trim ();
+            \"\"\")
+            ?'''
+            #?return __pragma__ ('js', '{}', 'text.length')
+            __pragma__('noalias', 'get')
+            return __pragma__('js', '{{}}')
+        """)
+    assert raw_js_blocks(src) == [(2, 5, 2), (17, 12, 1), (9, 5, 2), (15, 5, 1)]
+    assert raw_js_lines(src) == 6
+
+
+def test_tree_rule_sa505(tmp_path):
+    """At most RAW_JS_TOTAL_MAX lines of raw JS in the whole tree, however they are split."""
+    from buildtool.checker import RAW_JS_TOTAL_MAX
+    src = tmp_path / "siteagent_src"
+    block = "\n".join("var a%d = %d;" % (i, i) for i in range(30))
+    per_file = RAW_JS_TOTAL_MAX // 30
+    files = {f"webapi/m{i}.py": f"def f():\n    __pragma__('js', '{{}}', {block!r})\n" for i in range(per_file)}
+    _write(src, files)
+    assert check_tree(src, tmp_path) == []
+    _write(src, {"webapi/last.py": "def g():\n    __pragma__('js', '{}', 'return 1;')\n"})
+    found = check_tree(src, tmp_path)
+    assert [(v.path, v.line, v.code) for v in found] == [("siteagent_src", 1, "SA505")]
+    assert str(per_file * 30 + 1) in found[0].message
 
 
 @pytest.mark.parametrize("code", sorted(SAMPLES))

@@ -22,3 +22,30 @@ def test_release_build_keeps_google_hosts_optional(tmp_path):
     manifest = json.loads((result.dist / "manifest.json").read_text())
     assert "https://mail.google.com/*" in manifest["optional_host_permissions"]
     assert not any("google" in p for p in manifest["host_permissions"])
+
+
+def test_the_service_worker_carries_no_walker():
+    """background.js bundles what entries.background imports: no tab half of any site (the page tool's
+    walker is tab code), and so no DOM walk running at import in the service worker."""
+    from buildtool.transpile import ModuleGraph
+    graph = ModuleGraph([REPO / "siteagent_src"])
+    worker = graph.closure("entries.background")
+    assert "sites.page.worker" in worker
+    walker = {m for m in graph.closure("entries.content") if m.startswith("sites.page.tab")}
+    assert {"sites.page.tab", "sites.page.tab_walker", "sites.page.tab_names"} <= walker
+    assert worker & walker == set()
+    assert [m for m in worker if m.split(".")[-1].startswith("tab")] == []
+
+
+def test_raw_javascript_stays_within_its_budget():
+    """SA505's count on the real tree, and no block over SA412's limit (the checker test above fails on
+    either too; this one says how much room is left)."""
+    from buildtool.checker import RAW_JS_BLOCK_MAX, RAW_JS_TOTAL_MAX, raw_js_blocks
+    sizes = {}
+    for path in sorted((REPO / "siteagent_src").rglob("*.py")):
+        blocks = raw_js_blocks(path.read_text("utf-8"))
+        if blocks:
+            sizes[path.relative_to(REPO).as_posix()] = [size for _, _, size in blocks]
+    assert max(max(s) for s in sizes.values()) <= RAW_JS_BLOCK_MAX
+    assert sum(sum(s) for s in sizes.values()) <= RAW_JS_TOTAL_MAX
+    assert not any(p.startswith("siteagent_src/sites/") for p in sizes), "raw JS in a site"

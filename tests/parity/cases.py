@@ -1155,3 +1155,116 @@ from sites.meet.tools import SITE as MEET_SITE  # noqa: E402
 C("core.contracts", "table_problems", MEET_TABLE, MEET_LABELS, [t["name"] for t in MEET_SITE["tools"]])
 for _tool in ["meet_admit_participant", "meet_start_recording", "meet_leave"]:
     C("core.contracts", "unconfirmed_for", MEET_TABLE, _tool)
+
+
+# === The page walker's pure rules (issue 19): sites/page/{roles,names,links,prose,uids,actions}.py ====
+# JS whitespace and letters: jsonval's primitives and their CPython twins, on the class boundaries
+_JS_EDGES = _EDGES + ["\x1c", "\x1f", "\x85", "\u180e", "\u200d", "\u2060", "é", "٣", "Ⅻ", "\u0300", "_", "-"]
+_rng2 = __import__("random").Random(20261202)
+for _i in range(200):
+    _s = "".join(_rng2.choice(_JS_EDGES) for _ in range(_rng2.randint(0, 10)))
+    C("jsonval", "squash", _s)
+    C("jsonval", "trim_space", _s)
+    C("jsonval", "split_space", _s)
+    C("jsonval", "has_letter_or_digit", _s)
+    C("sites.page.names", "is_blank", _s)
+    C("sites.page.roles", "explicit_role", _s + "button" + _s)
+    C("sites.page.roles", "leading_int", _s + "12x")
+    C("sites.page.actions", "read_text", _s + "a \t\n\n\n b" + _s)
+# roles
+for _attr in ["button", "BUTTON", " link  tab", "image", "presentation none", "foo bar", "", None, "tab\u00a0x",
+              "x\x1cbutton", "\ufeffnavigation"]:
+    C("sites.page.roles", "explicit_role", _attr)
+for _type in ["", "text", "search", "email", "password", "number", "range", "checkbox", "radio", "submit", "reset",
+              "image", "button", "hidden", "file", "date", "color", "week", "weird"]:
+    C("sites.page.roles", "input_role", _type, False)
+    C("sites.page.roles", "input_role", _type, True)
+    C("sites.page.names", "input_default", _type)
+    C("sites.page.names", "input_host_name", _type, "Go", "Alt", False)
+    C("sites.page.names", "input_host_name", _type, " ", None, True)
+    C("sites.page.names", "input_host_name", _type, None, None, False)
+for _args in [["", False, False], ["", True, False], ["", False, True], [None, False, False], ["x", False, False]]:
+    C("sites.page.roles", "img_role", *_args)
+for _role in ["link", "button", "heading", "switch", "tab", "navigation", "alertdialog", "region", "list", None,
+              "constructor", "__proto__"]:
+    C("sites.page.roles", "scan_code", _role)
+    C("sites.page.roles", "section_kind", _role)
+for _lvl, _tag in [[None, "H3"], ["5", "H1"], [" 4th", "DIV"], ["", "H6"], ["9", "H1"], ["0", "H2"], ["-1", "H2"],
+                   ["x", "H2"], [None, "HR"], [None, "DIV"], ["+3", "P"], ["0x2", "H4"]]:
+    C("sites.page.roles", "heading_level", _lvl, _tag)
+# names
+for _parts in [["a", " b ", ""], [], ["\u200b"], ["x\u00a0", "\ufeffy"]]:
+    C("sites.page.names", "join_parts", _parts)
+for _b, _c, _a in [["", "x", ""], ["★", "Save", "(2)"], ["b", "", ""], ["", "", "a"]]:
+    C("sites.page.names", "with_pseudo", _b, _c, _a)
+    C("sites.page.names", "content_piece", _c, True)
+    C("sites.page.names", "content_piece", _c, False)
+for _t, _p, _ap, _field in [["Help", "ph", "aph", True], [" ", "ph", "aph", True], [None, "ph", "aph", False],
+                            [None, None, None, True], ["\ufeff", "\u3000", "a", True]]:
+    C("sites.page.names", "tooltip_text", _t, _p, _ap, _field)
+_CSS = ['"', "\\", "/", " ", "a", "B", "\n", "\u2028", "\ue001", "'", "\t", "\ufeff", "\x1c", "f", "0", "x"]
+_SEL = [":", "::", "before", "after", "BEFORE", "Aft", "er", "b", " ", ",", "x", "_", "-", ".a", "\u212a", "\ufeff"]
+for _i in range(300):
+    _content = "".join(_rng2.choice(_CSS) for _ in range(_rng2.randint(0, 12)))
+    _selector = "".join(_rng2.choice(_SEL) for _ in range(_rng2.randint(0, 8)))
+    C("sites.page.names", "content_text", _content)
+    C("sites.page.names", "pseudo_bases", _selector, _content)
+    C("sites.page.names", "strip_pseudo", _selector)
+for _content in ['"Delete"', '"a" counter(x) "b"', '"\\"q\\"" "\\\\"', 'url(x.png) / "Close"', '"\ue001Icon"', "none",
+                 "normal", None, '"open', '"' + ASTRAL + '"', '"\\' + ASTRAL + '"']:
+    C("sites.page.names", "content_text", _content)
+    C("sites.page.names", "pseudo_bases", ".a::before, b:AFTER, c:hover", _content)
+# links
+_HREF = ["http://", "https://", "a", "b.", ".", "..", "/", "?", "#", "%2E", "%", ":", "'", "xn--", "-", "9", " ", "\n",
+         "A", ".c", "//", "./", "\\", "é", "\u2028"]
+for _i in range(400):
+    _raw = "".join(_rng2.choice(_HREF) for _ in range(_rng2.randint(0, 7)))
+    C("sites.page.links", "plain_href", _raw, "https://o.test/d/", "https://o.test/d/x?q", "https://o.test")
+    C("sites.page.links", "split_plain", _raw)
+    C("sites.page.links", "split_absolute", _raw)
+    C("sites.page.links", "is_javascript", _raw)
+for _raw in [" JavaScript:x", "\ufeffjavascript:", "\x1cjavascript:x", "javascript", "HTTPS://a", "http:x", "ftp://x"]:
+    C("sites.page.links", "is_javascript", _raw)
+    C("sites.page.links", "is_web_url", _raw)
+for _h in ["#section", "#/inbox", "#!x", "", "#"]:
+    C("sites.page.links", "route_key", "https://a.test", "/p", "?q=1", _h)
+for _proto, _cred in [["https:", False], ["http:", False], ["file:", False], ["https:", True], ["HTTPS:", False]]:
+    C("sites.page.links", "document_urls", _proto, "https://a.test/d/p?q#f#g", _cred, "https://a.test", "/d/p")
+for _path in ["/a/./b", "a/../b", "..", "./", "/a/.../b", "", "a//b"]:
+    C("sites.page.links", "has_dot_segment", _path)
+# prose
+_P1 = ["P", 1, "u1", "First paragraph.", 16]
+_P2 = ["P", 1, "u2", "Second one.", 11]
+_L = ["E", 1, "L", "u3", "More", None, [], "https://a.test/"]
+for _parts, _own in [[["  Hello ", "world  "], "Hello"], [["ab"], "ab"], [["--- ", "text"], "---"], [["Été"], "Été"],
+                     [["٣٤٥"], "٣٤٥"], [[], "x"], [["abc"], ""], [["a\u200bb c"], "a"]]:
+    C("sites.page.prose", "prose_text", _parts, _own)
+C("sites.page.prose", "prose_row", 2, "u9", "x" * 250)
+for _rows, _parts in [[[None, _P1, None, _L, _P2], ["Intro "]], [[None, _P1, None, _L, _P2], ["", " "]],
+                      [[None, _P1, ["H", 1, 2, "T"]], ["Own"]], [[None, _P1], []],
+                      [[None, ["P", 1, "u1", "a" * 200, 900], _P2], []], [[_P1, _L, _P2, _P1], ["x"]]]:
+    C("sites.page.prose", "merge_plan", _rows, 0, _parts)
+# uids
+for _uid in ["u12", "u007", "u", "12", "U1", "u1a", "u-1", "u\uff11", "", None, 5, ["u1"], "f1u2", "u99999999"]:
+    C("sites.page.uids", "uid_number", _uid)
+    C("sites.page.uids", "not_a_uid", _uid)
+C("sites.page.uids", "fingerprint", "button", "Send")
+C("sites.page.uids", "uid_text", 42)
+C("sites.page.uids", "stale", "u3", "is gone from the page")
+# actions
+for _chord in ["Enter", " Control + Shift + a ", "cmd+Esc", "Option+Space", "F12", "", "+", "Hyper+a", "Enterprise",
+               "F123", "f5", None, 3, "constructor", "toString", "ctrl+constructor", "Meta+Tab", "é"]:
+    C("sites.page.actions", "parse_chord", _chord)
+for _key in ["a", "Enter", " ", "é", "F5"]:
+    C("sites.page.actions", "key_code", _key)
+for _dir in ["down", "up", "left", "right", "top", "sideways", None]:
+    C("sites.page.actions", "scroll_move", _dir, 1000, 801)
+for _tag, _type in [["INPUT", "password"], ["INPUT", "hidden"], ["FIELDSET", ""], ["OUTPUT", "text"], ["SELECT", ""]]:
+    C("sites.page.actions", "field_listed", _tag, _type)
+for _f in [["Email", "e", "i", "email", "INPUT"], ["", "", "card", "", "TEXTAREA"], ["", "", "", "", "SELECT"],
+           ["", "n", "", "text", "INPUT"]]:
+    C("sites.page.actions", "field_line", *_f)
+for _s in [["BUTTON", True, None, "submit"], ["BUTTON", True, "SUBMIT", "submit"], ["BUTTON", True, "button", "button"],
+           ["BUTTON", False, None, "submit"], ["INPUT", True, "image", "IMAGE"], ["INPUT", True, "text", "text"],
+           ["A", True, None, ""]]:
+    C("sites.page.actions", "submits", *_s)

@@ -1,6 +1,7 @@
-"""The page tool's tab half (content.js, any frame): the scan and the actions, through the walker
-(webapi/scan_dom.py), and the page's own tools (WebMCP, webapi/webmcp.py; the top frame lists its
-same-origin frames' tools too). Each handler returns a plain result or raises ToolError."""
+"""The page tool's tab half (content.js, any frame): the scan (tab_walker.py) and the actions
+(tab_actions.py), through uids (tab_uids.py); what a judged target sits in (tab_context.py); and the
+page's own tools (WebMCP, webapi/webmcp.py; the top frame lists its same-origin frames' tools too).
+Each handler returns a plain result or raises ToolError."""
 from core.outcome import ToolError, invalid_arg
 from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT, PAGE_TOOL_FAILED, ADAPTER_ERROR,
                           INVALID_ARGS)
@@ -9,13 +10,18 @@ from sites.page import scan_format
 from sites.page import page_tools
 from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS, PROBE_RISK
 from sites.page.tab_context import context_of
+from sites.page.roles import TYPEABLE_ROLES
+from sites.page.tab_actions import (describe_element, click_element, type_into, select_in, check_element,
+                                    press_keys, scroll_by, read_element, page_has_text, settle, probe_names as
+                                    names_probe, is_disabled)
+from sites.page.tab_roles import role_of
+from sites.page.tab_uids import resolve, current_route
+from sites.page.tab_walker import scan
 from sites.kit.tab import tab_handler
-from webapi.scan_dom import api
 from webapi.dom import attr, tag_of
 from webapi.js import sleep, now_ms, from_json
 from webapi import webmcp
 
-TYPEABLE = ['textbox', 'searchbox', 'spinbutton', 'combobox']
 TOOLS_LIST_MS = 2000        # getTools() answers at once; a page that stalls it gets no [tools] section
 TOOL_RESULT_CAP = 100000    # characters of a page tool's result text
 TOOL_LIST_TRIES = 3
@@ -26,21 +32,21 @@ def _arg(args, key, default):
 
 
 def _refusal(found):
-    """The walker's {ok: false, reason, message, hint?|field?} as a ToolError."""
+    """A refusal ({ok: false, reason, message, hint?|field?}) as a ToolError."""
     extra = {'hint': found['hint']} if 'hint' in found else ({'field': found['field']} if 'field' in found else None)
     return ToolError(found['reason'], found['message'], extra)
 
 
-def _described(walker, element, submitting):
+def _described(element, submitting):
     """The walker's target ({name, role, href, page_url, submits, form}) with what it sits in
     (tab_context: description, icon, dialog, form's submit button, link URL, page title)."""
-    target = walker.describeEl(element, submitting)
+    target = describe_element(element, submitting)
     target['context'] = context_of(element, target)
     return target
 
 
-def _resolved(walker, uid):
-    found = walker.resolve(uid)
+def _resolved(uid):
+    found = resolve(uid)
     if not found['ok']:
         raise _refusal(found)
     return found['el']
@@ -48,10 +54,9 @@ def _resolved(walker, uid):
 
 @tab_handler(PAGE_TAB)
 async def page_tab(args):
-    walker = api()
     op = args['op']
     if op == 'scan':
-        scanned = walker.scan(args)
+        scanned = scan(args)
         if scanned['ok'] and _arg(args, 'format', False) and len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
             body = scan_format.format_body(scanned['rows'])
             scanned['body'] = scan_format.join_body(body['lines'])
@@ -66,45 +71,43 @@ async def page_tab(args):
     if op == 'call_tool':
         return await _call_tool(args)
     if op == 'describe':
-        element = _resolved(walker, args['uid']) if 'uid' in args else (document.activeElement or document.body)
-        return {'ok': True, 'target': _described(walker, element, args['submitting'])}
+        element = _resolved(args['uid']) if 'uid' in args else (document.activeElement or document.body)
+        return {'ok': True, 'target': _described(element, args['submitting'])}
     if op == 'wait':
-        return await _wait(walker, args)
+        return await _wait(args)
     uid = args['to'] if op == 'scroll' and 'to' in args else (args['uid'] if 'uid' in args else None)
-    target = _resolved(walker, uid) if uid != None else None
+    target = _resolved(uid) if uid != None else None
     if op == 'read':
-        return walker.readEl(target)
+        return read_element(target)
     if op == 'scroll':
         if 'to' in args:
-            return walker.scrollBy(None, None, target)
-        return walker.scrollBy(target, _arg(args, 'direction', 'down'), None)
-    route_before = walker.routeKey()
+            return scroll_by(None, None, target)
+        return scroll_by(target, _arg(args, 'direction', 'down'), None)
+    route_before = current_route()
     if op == 'click':
-        if walker.isDisabled(target):
+        if is_disabled(target):
             raise invalid_arg('uid', uid + ' is disabled; nothing was clicked')
         href = attr(target, 'href')
         if href != None and page_risk.href_refused(href):
             raise ToolError(URL_NOT_ALLOWED, 'uid: the link goes to a ' + str(page_risk.scheme_of(href)) +
                             ': URL, which the page tool never follows', {'field': 'uid'})
-        walker.clickEl(target)
+        click_element(target)
         result = {'ok': True, 'clicked': uid}
     elif op == 'type':
-        result = walker.typeInto(target, args['text'], _arg(args, 'clear', False), _arg(args, 'submit', False))
+        result = type_into(target, args['text'], _arg(args, 'clear', False), _arg(args, 'submit', False))
     elif op == 'select':
-        result = walker.selectIn(target, _arg(args, 'value', None), _arg(args, 'label', None))
+        result = select_in(target, _arg(args, 'value', None), _arg(args, 'label', None))
     elif op == 'check':
-        result = walker.checkEl(target, args['checked'])
+        result = check_element(target, args['checked'])
     elif op == 'press':
-        result = walker.pressKeys(target, args['key'])
+        result = press_keys(target, args['key'])
     else:
         raise invalid_arg('method', 'unknown verb ' + str(op))
-    if result['ok'] != True:
-        raise ToolError(result['reason'], result['message'], {'field': result['field']} if 'field' in result else None)
     if 'no_settle' in args:
         return result
-    settled = await walker.settle(100, 3000)
+    settled = await settle(100, 3000)
     result['settled'] = settled['settled']
-    result['navigated'] = walker.routeKey() != route_before
+    result['navigated'] = current_route() != route_before
     if result['navigated']:
         result['note'] = 'the route changed: earlier uids are invalid, scan again'
     return result
@@ -217,7 +220,7 @@ async def _call_tool(args):
                     {'field': 'tool', 'hint': 'scan again'})
 
 
-async def _wait(walker, args):
+async def _wait(args):
     limit = min(_arg(args, 'timeout_ms', 5000), 10000)
     start = now_ms()
     text = _arg(args, 'text', None)
@@ -227,9 +230,9 @@ async def _wait(walker, args):
     gone = _arg(args, 'gone', False)
     while True:
         if text != None:
-            met = walker.pageHasText(text) != gone
+            met = page_has_text(text) != gone
         else:
-            met = walker.resolve(uid)['ok'] != gone
+            met = resolve(uid)['ok'] != gone
         if met or now_ms() - start >= limit:
             return {'ok': True, 'met': met, 'waited_ms': now_ms() - start}
         await sleep(100)
@@ -237,24 +240,23 @@ async def _wait(walker, args):
 
 @tab_handler(PROBE_NAMES)
 def probe_names(args):
-    return {'names': api().probeNames(args['selector'])}
+    return {'names': names_probe(args['selector'])}
 
 
 @tab_handler(PROBE_ACTIONS)
 async def probe_actions(args):
-    walker = api()
     failures = []
     done = 0
     for uid in args['uids']:
-        found = walker.resolve(uid)
+        found = resolve(uid)
         if not found['ok']:
             failures.append({'uid': uid, 'reason': found['reason'], 'message': found['message']})
             continue
-        role = walker.roleOf(found['el'])
         element = found['el']
+        role = role_of(element)
         typeable = tag_of(element) == 'input' or tag_of(element) == 'textarea' or element.isContentEditable
-        op = {'op': 'type', 'uid': uid, 'text': 'x', 'clear': True, 'no_settle': True} if role in TYPEABLE and typeable \
-            else {'op': 'click', 'uid': uid, 'no_settle': True}
+        op = {'op': 'type', 'uid': uid, 'text': 'x', 'clear': True, 'no_settle': True} \
+            if role in TYPEABLE_ROLES and typeable else {'op': 'click', 'uid': uid, 'no_settle': True}
         done += 1
         try:
             await page_tab(op)
@@ -267,14 +269,13 @@ async def probe_actions(args):
 def probe_risk(args):
     """For each uid: the target the judge would read (as `describe` gives it) and the judge's verdict,
     computed here by the same pure code the worker runs (sites/page/risk.py), with no policy."""
-    walker = api()
     out = []
     for uid in args['uids']:
-        found = walker.resolve(uid)
+        found = resolve(uid)
         if not found['ok']:
             out.append({'uid': uid, 'error': found['reason']})
             continue
-        target = page_risk.with_secrets(_described(walker, found['el'], False))
+        target = page_risk.with_secrets(_described(found['el'], False))
         verdict = page_risk.classify(target, {'sensitive_hosts': [], 'extra_terms': []})
         out.append({'uid': uid, 'target': target, 'risk': verdict['risk'], 'reasons': verdict['reasons']})
     return {'results': out}

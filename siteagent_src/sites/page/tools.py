@@ -3,7 +3,8 @@ with its risk judged per call (sites/page/worker.py `judge`), plus two test-only
 
 Worker half: which tab (agent tabs in the "Site Agent" group, and the attached tab; never others),
 host access, URL schemes, frames, the risk judge. Tab half (content.js, every frame): the scan and
-the actions, through the walker (webapi/scan_dom.py), and the page's own tools (webapi/webmcp.py).
+the actions (tab.py, through the walker in tab_walker.py and its tab_*.py modules), and the page's own
+tools (webapi/webmcp.py).
 """
 from core.tooling import declare_site, declare_tool, declare_step
 from sites.page.verbs import METHODS

@@ -1,0 +1,243 @@
+"""Accessible names (accname 1.2): the rules that need no DOM, once the strings are read. The steps that
+walk the DOM are in tab_names.py; these are what they assemble with.
+
+- whitespace: `squash` (JS whitespace and U+200B runs to one space, trimmed) is how every name ends;
+- joining: the parts of aria-labelledby or of several <label>s are joined by a space;
+- content: a block child's text is set off by spaces, <br> and comments are a space;
+- host language: the defaults of submit/reset/image inputs, and which of value/alt names an input;
+- tooltip: title, else placeholder (inputs and textareas), else aria-placeholder;
+- CSS generated content: which style rules can give an element ::before/::after text
+  (`pseudo_bases`), and the text a computed `content` value gives (`content_text`).
+
+Pure: runs under CPython and as JS (parity-tested).
+"""
+from core.jsonval import trim_space, squash as squash_spaces
+
+PSEUDO_NONE = ['', 'none', 'normal']
+
+
+def squash(text):
+    """The name as read: whitespace runs (JS whitespace and U+200B) become one space, ends trimmed."""
+    return squash_spaces(text)
+
+
+def is_blank(text):
+    """None, or only JS whitespace (what `.trim() === ''` tests)."""
+    return text is None or trim_space(text) == ''
+
+
+def join_parts(parts):
+    """Names of several referenced elements or labels: joined by a space, then squashed."""
+    return squash(' '.join(parts))
+
+
+def content_piece(piece, blockish):
+    """A child's text inside its parent's name: a block-level child's is set off by spaces."""
+    if blockish:
+        return ' ' + piece + ' '
+    return piece
+
+
+def with_pseudo(before, content, after):
+    """An element's text with its ::before and ::after text, each set off by a space when present."""
+    out = content
+    if before != '':
+        out = before + ' ' + out
+    if after != '':
+        out = out + ' ' + after
+    return out
+
+
+def input_default(input_type):
+    """The name a submit, reset or image input has when nothing else names it."""
+    if input_type == 'submit':
+        return 'Submit'
+    if input_type == 'reset':
+        return 'Reset'
+    if input_type == 'image':
+        return 'Submit Query'
+    return ''
+
+
+def input_host_name(input_type, value, alt, has_title):
+    """The host-language name of an <input> that no <label> names (step 2E): a button's value (else its
+    default), an image button's alt, else its value, else its default unless a title will name it."""
+    if input_type == 'button' or input_type == 'submit' or input_type == 'reset':
+        if not is_blank(value):
+            return value
+        return '' if input_type == 'button' else input_default(input_type)
+    if input_type == 'image':
+        if not is_blank(alt):
+            return alt
+        if not is_blank(value):
+            return value
+        if has_title:
+            return ''
+        return 'Submit Query'
+    return ''
+
+
+def tooltip_text(title, placeholder, aria_placeholder, is_field):
+    """Step 2I: title, else (inputs and textareas) placeholder, else aria-placeholder; blank ones skipped."""
+    if not is_blank(title):
+        return title
+    if is_field and not is_blank(placeholder):
+        return placeholder
+    if not is_blank(aria_placeholder):
+        return aria_placeholder
+    return ''
+
+
+# --- CSS generated content ------------------------------------------------------------------------
+
+def _word_char(ch):
+    return (ch >= 'a' and ch <= 'z') or (ch >= 'A' and ch <= 'Z') or (ch >= '0' and ch <= '9') or ch == '_'
+
+
+def _pseudo_at(text, index):
+    """Length of `::before`, `:before`, `::after` or `:after` (ASCII letters in any case, then a word
+    boundary) at index (a ':'), else 0."""
+    start = index + 1
+    if start < len(text) and text[start] == ':':
+        start += 1
+    for word in ['before', 'after']:
+        end = start + len(word)
+        if text[start:end].lower() == word and (end >= len(text) or not _word_char(text[end])):
+            return end - index
+    return 0
+
+
+def names_pseudo(selector):
+    """Whether a selector (or a part of one) names ::before or ::after (`:before`, any case)."""
+    low = selector.lower()
+    return low.find(':before') >= 0 or low.find(':after') >= 0
+
+
+def strip_pseudo(part):
+    """A selector part without its ::before/::after (the element the rule's box hangs on), trimmed; '*'
+    when nothing is left."""
+    out = []
+    index = 0
+    copied = 0
+    while index < len(part):
+        if part[index] == ':':
+            size = _pseudo_at(part, index)
+            if size > 0:
+                out.append(part[copied:index])
+                index += size
+                copied = index
+                continue
+        index += 1
+    out.append(part[copied:len(part)])
+    base = trim_space(''.join(out))
+    return base if base != '' else '*'
+
+
+def _icon_only(content):
+    """A content value that is one quoted string of private-use icons, escapes, hex digits and spaces
+    (an icon font's glyph, never words)."""
+    if len(content) < 2:
+        return False
+    first = content[0]
+    last = content[len(content) - 1]
+    if (first != '"' and first != "'") or (last != '"' and last != "'"):
+        return False
+    for ch in content[1:len(content) - 1]:
+        code = ord(ch[0])
+        if len(ch) == 1 and code >= 0xE000 and code <= 0xF8FF:
+            continue
+        low = ch.lower()
+        if ch == '\\' or ch == ' ' or (ch >= '0' and ch <= '9') or (len(ch) == 1 and low >= 'a' and low <= 'f'):
+            continue
+        return False
+    return True
+
+
+def pseudo_bases(selector, content):
+    """The base selectors a style rule gives ::before/::after text to: one per comma-separated part that
+    names a pseudo-element, when the rule's `content` is a string that can hold words (not none/normal,
+    not empty quotes, not only icon glyphs). [] otherwise."""
+    if selector is None or selector == '' or selector.find(':') < 0 or not names_pseudo(selector):
+        return []
+    if content is None or content in PSEUDO_NONE or content == '""' or content == "''":
+        return []
+    if (content.find('"') < 0 and content.find("'") < 0) or _icon_only(content):
+        return []
+    out = []
+    for part in selector.split(','):
+        if names_pseudo(part):
+            out.append(strip_pseudo(part))
+    return out
+
+
+_LINE_ENDS = '\n\r\u2028\u2029'
+
+
+def _quoted_end(text, start):
+    """text[start] is '"': the index just past the closing quote of the CSS string that starts there
+    (a backslash escapes the next character, but not a line end), or -1 when there is none."""
+    index = start + 1
+    while index < len(text):
+        ch = text[index]
+        if ch == '"':
+            return index + 1
+        if ch == '\\':
+            if index + 1 >= len(text) or _LINE_ENDS.find(text[index + 1]) >= 0:
+                return -1
+            index += 2
+            continue
+        index += 1
+    return -1
+
+
+def _unescape(body):
+    out = []
+    index = 0
+    while index < len(body):
+        if body[index] == '\\' and index + 1 < len(body):
+            out.append(body[index + 1])
+            index += 2
+            continue
+        out.append(body[index])
+        index += 1
+    return ''.join(out)
+
+
+def _alt_text(content):
+    """The `/ "alt"` part that ends a content value (its alternative text), quotes kept, or None."""
+    index = content.find('/')
+    while index >= 0:
+        at = index + 1
+        while at < len(content) and trim_space(content[at]) == '':
+            at += 1
+        if at < len(content) and content[at] == '"':
+            end = _quoted_end(content, at)
+            if end > 0 and trim_space(content[end:len(content)]) == '':
+                return content[at:end]
+        index = content.find('/', index + 1)
+    return None
+
+
+def content_text(content):
+    """The text a computed `content` value gives: its alternative text (after `/`) when it has one, else
+    its strings, unescaped and joined; private-use characters (icon glyphs) dropped. '' for none/normal."""
+    if content is None or content in PSEUDO_NONE:
+        return ''
+    alt = _alt_text(content)
+    source = alt if alt is not None else content
+    parts = []
+    index = source.find('"')
+    while index >= 0:
+        end = _quoted_end(source, index)
+        if end > 0:
+            parts.append(_unescape(source[index + 1:end - 1]))
+            index = source.find('"', end)
+        else:
+            index = source.find('"', index + 1)
+    out = []
+    for ch in ''.join(parts):
+        code = ord(ch[0])
+        if len(ch) == 1 and code >= 0xE000 and code <= 0xF8FF:
+            continue
+        out.append(ch)
+    return ''.join(out)

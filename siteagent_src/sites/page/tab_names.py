@@ -1,0 +1,348 @@
+# siteagent: hot
+"""Accessible names (accname 1.2) computed from the DOM, one named function per step of the spec's
+text computation (`text_of`): 2A hidden, 2B aria-labelledby, 2C embedded control, 2D aria-label,
+2E host language, 2F name from content, 2I tooltip. The rules that need no DOM are in names.py.
+
+A computation carries a context record (`context`): the elements visited on the way (no element counts
+twice), whether this is a recursion into a descendant or a referenced element, the root (the element
+being named), the ::before/::after answer of tab_pseudo (None: never read them), the element whose own
+aria-hidden ancestors do not hide its parts (`stop`), and whether the text is read for a <label>, through
+a reference to a hidden element, or through aria-labelledby. Hot: the walk names every element it lists.
+"""
+from sites.page.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
+                              is_blank)
+from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, RANGE_ROLES, BLOCK_TAGS, SKIP_TAGS)
+from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_text, note_other_tree
+from sites.page.tab_roles import role_of
+from sites.page.tab_visible import is_hidden, hidden_under_shown, aria_hidden
+from webapi.jsobj import record, copy_record, set_of, as_array, is_instance, is_undefined
+
+NAMED_FROM_CONTENT = set_of(FROM_CONTENT)
+NO_NAME_FROM_CONTENT = set_of(NO_CONTENT)
+PROHIBITED = set_of(NAME_PROHIBITED)
+RANGE = set_of(RANGE_ROLES)
+BLOCKS = set_of(BLOCK_TAGS)
+SKIP = set_of(SKIP_TAGS)
+LABELLED_BY = 'aria-labelledby'
+LABELED_BY = 'aria-labeledby'          # the misspelling, which browsers accept too
+
+
+def context(visited, recursion, root, pseudo, stop, in_label, ref_hidden, labelledby):
+    ctx = record()
+    ctx.visited = visited
+    ctx.recursion = recursion
+    ctx.root = root
+    ctx.pseudo = pseudo
+    ctx.stop = stop
+    ctx.in_label = in_label
+    ctx.ref_hidden = ref_hidden
+    ctx.labelledby = labelledby
+    return ctx
+
+
+def recursing(ctx):
+    """The context for a descendant: the same, as a recursion."""
+    if ctx.recursion:
+        return ctx
+    inner = copy_record(ctx)
+    inner.recursion = True
+    return inner
+
+
+def new_visited():
+    return set_of([])
+
+
+# --- the steps ------------------------------------------------------------------------------------
+
+def hidden_text(el, ctx):
+    """2A: a hidden element gives no text, except that visibility:hidden hides only the element's own
+    text, not descendants made visible again."""
+    if el.checkVisibility and el.checkVisibility() and not aria_hidden(el, ctx.stop) and not ctx.visited.has(el):
+        return content_text_of(el, recursing(ctx), False)
+    return ''
+
+
+def id_refs(el, attr_name):
+    """The elements an IDREF list attribute names, in order (looked up in the element's tree, then the document)."""
+    root = el.getRootNode()
+    out = []
+    for ref in (el.getAttribute(attr_name) or '').split():
+        if not ref:
+            continue
+        target = (root.getElementById(ref) if root.getElementById else None) or document.getElementById(ref)
+        if target:
+            out.append(target)
+    return out
+
+
+def labelledby_name(el, ctx):
+    """2B: the names of the elements aria-labelledby names, joined; None when it names none (or is not
+    followed: inside another aria-labelledby)."""
+    attr_name = LABELLED_BY if el.hasAttribute(LABELLED_BY) else (LABELED_BY if el.hasAttribute(LABELED_BY) else None)
+    if ctx.labelledby or not attr_name:
+        return None
+    refs = id_refs(el, attr_name)
+    if refs.length == 0:
+        return None
+    parts = []
+    for ref in refs:
+        hidden = is_hidden(ref, None)
+        parts.append(squash(text_of(ref, context(new_visited(), ref is not el, el, ctx.pseudo, None, False,
+                                                 hidden or ctx.ref_hidden, True), False)))
+    joined = join_parts(parts)
+    return joined if joined else None
+
+
+def embedded_value(el, role):
+    """2C: the value a control embedded in a name gives (a text field's text, a list's selection, a
+    range's value text), or None for an element that is not such a control."""
+    tag = el.tagName
+    if role == 'textbox' or role == 'searchbox':
+        if tag == 'INPUT' or tag == 'TEXTAREA':
+            return el.value
+        return el.textContent
+    if role == 'combobox' or role == 'listbox':
+        if tag == 'SELECT':
+            chosen = []
+            for option in as_array(el.selectedOptions or []):
+                chosen.append(option.label or option.textContent)
+            return ' '.join(chosen)
+        if tag == 'INPUT':
+            return el.value
+        selected = el.querySelectorAll('[role="option"][aria-selected="true"]')
+        if selected.length == 0:
+            return ''
+        texts = []
+        for option in selected:
+            texts.append(text_of(option, context(new_visited(), True, option, None, None, False, False, False), False))
+        return ' '.join(texts)
+    if RANGE.has(role):
+        if el.hasAttribute('aria-valuetext'):
+            return el.getAttribute('aria-valuetext')
+        if el.hasAttribute('aria-valuenow'):
+            return el.getAttribute('aria-valuenow')
+        return '' if is_undefined(el.value) else String(el.value)
+    return None
+
+
+def aria_label_name(el, ctx, role, is_root):
+    """2D: aria-label, unless blank, on a slot, on a role that prohibits naming (at the root), or on a
+    control embedded in a name (which gives its value instead); else None."""
+    label = el.getAttribute('aria-label')
+    if is_blank(label) or el.tagName == 'SLOT' or (PROHIBITED.has(role) and not ctx.recursion):
+        return None
+    if ctx.recursion and not is_root and embedded_value(el, role) != None:
+        return None
+    return label
+
+
+def labels_text(el, ctx):
+    """The names of an element's <label>s, joined ('' without labels)."""
+    if not el.labels or el.labels.length == 0:
+        return ''
+    parts = []
+    for label in as_array(el.labels):
+        hidden = is_hidden(label, None)
+        parts.append(text_of(label, context(ctx.visited, True, ctx.root, None, None, True, hidden, ctx.labelledby),
+                             False))
+    return join_parts(parts)
+
+
+def host_language_name(el, ctx):
+    """2E: what HTML names the element with: labels, an input's value or alt, an image's alt, a fieldset's
+    legend, a figure's or table's caption, an optgroup's label, an SVG element's <title>."""
+    tag = el.tagName
+    if tag == 'INPUT':
+        labels = labels_text(el, ctx)
+        if labels:
+            return labels
+        return input_host_name((el.getAttribute('type') or '').lower(), el.getAttribute('value'),
+                               el.getAttribute('alt'), el.hasAttribute('title'))
+    if tag == 'TEXTAREA' or tag == 'SELECT' or tag == 'METER' or tag == 'PROGRESS' or tag == 'OUTPUT' or tag == 'BUTTON':
+        return labels_text(el, ctx)
+    if tag == 'IMG' or tag == 'AREA':
+        return el.getAttribute('alt') or ''
+    if tag == 'FIELDSET':
+        legend = el.querySelector(':scope > legend')
+        return text_of(legend, recursing(ctx), False) if legend else ''
+    if tag == 'FIGURE':
+        caption = el.querySelector(':scope > figcaption')
+        return text_of(caption, recursing(ctx), False) if caption else ''
+    if tag == 'TABLE':
+        caption = el.caption
+        return text_of(caption, recursing(ctx), False) if caption else ''
+    if tag == 'OPTGROUP':
+        return el.getAttribute('label') or ''
+    if is_instance(el, window.SVGElement):
+        title = el.querySelector(':scope > title')
+        return title.textContent if title else ''
+    return ''
+
+
+def flat_children(el):
+    """The element's children in the flat tree: its shadow root's, a slot's assigned nodes (else its own)."""
+    if el.shadowRoot:
+        note_other_tree()
+        return el.shadowRoot.childNodes
+    if el.tagName == 'SLOT':
+        assigned = el.assignedNodes()
+        return assigned if assigned.length > 0 else el.childNodes
+    return el.childNodes
+
+
+def is_blockish(el):
+    """A block-level element (by tag, or by its computed display: a span may be display:block)."""
+    if BLOCKS.has(el.tagName):
+        return True
+    display = getComputedStyle(el).display
+    return display != 'inline' and display != 'contents' and display != 'none'
+
+
+def content_text_of(el, ctx, shown):
+    """2F: the text of the element's children (and its ::before/::after text), block children set off by
+    spaces, <br> and comments a space. shown: el is known visible (its text nodes need no check)."""
+    use_pseudo = reads_pseudo(el, ctx.pseudo)
+    out = pseudo_text(el, '::before') if use_pseudo else ''
+    if out:
+        out += ' '
+    text_checked = False
+    text_hidden = False
+    inner = recursing(ctx)
+    for child in flat_children(el):
+        kind = child.nodeType
+        if kind == 3:
+            if not text_checked:
+                text_checked = True
+                text_hidden = not shown and not ctx.ref_hidden and is_hidden(child, ctx.stop)
+            if not text_hidden:
+                out += child.data
+            continue
+        if kind == 8:
+            out += ' '
+            continue
+        if kind != 1:
+            continue
+        tag = child.tagName
+        if SKIP.has(tag) and tag != 'OPTION':
+            continue
+        piece = text_of(child, inner, shown)
+        if tag == 'BR':
+            out += ' '
+            continue
+        if piece == '':
+            continue
+        out += content_piece(piece, is_blockish(child))
+    if use_pseudo:
+        after = pseudo_text(el, '::after')
+        if after:
+            out += ' ' + after
+    return out
+
+
+def content_name(el, ctx, role, is_root):
+    """2F at the top: name from content, for the roles named by their content at the root, and for
+    everything but containers inside a name (always inside a label or a referenced element); else None."""
+    if is_root:
+        nameable = NAMED_FROM_CONTENT.has(role) or el.tagName == 'SUMMARY'
+    else:
+        nameable = ctx.labelledby or ctx.in_label or not NO_NAME_FROM_CONTENT.has(role)
+    if not (nameable or (ctx.recursion and is_root)) or (is_root and PROHIBITED.has(role)):
+        return None
+    content = content_text_of(el, ctx, ctx.stop is el if is_root else not ctx.ref_hidden)
+    return content if not is_blank(content) else None
+
+
+def tooltip_name(el):
+    """2I: title, else a field's placeholder, else aria-placeholder (names.tooltip_text; each attribute is
+    read only when the one before it did not name the element)."""
+    title = el.getAttribute('title')
+    if not is_blank(title):
+        return title
+    tag = el.tagName
+    field = tag == 'INPUT' or tag == 'TEXTAREA'
+    return tooltip_text(None, el.getAttribute('placeholder') if field else None, el.getAttribute('aria-placeholder'),
+                        field)
+
+
+# --- the computation ------------------------------------------------------------------------------
+
+def element_text(el, ctx, is_root):
+    """Steps 2B to 2I for an element that is not hidden (or reached through a hidden reference)."""
+    role = role_of(el)
+    name = labelledby_name(el, ctx)
+    if name != None:
+        return name
+    if ctx.recursion and not is_root:
+        value = embedded_value(el, role)
+        if value != None:
+            return value
+    name = aria_label_name(el, ctx, role, is_root)
+    if name != None:
+        return name
+    if (role != 'presentation' and role != 'none') or is_root:
+        host = host_language_name(el, ctx)
+        if not is_blank(host):
+            return host
+    name = content_name(el, ctx, role, is_root)
+    if name != None:
+        return name
+    return tooltip_name(el)
+
+
+def text_of(node, ctx, parent_shown):
+    """The text alternative of a node (accname 1.2, "compute the text alternative"). parent_shown: the
+    node's parent is known shown, so only the node itself is checked for 2A."""
+    kind = node.nodeType
+    if kind == 3:
+        if not ctx.ref_hidden and is_hidden(node, ctx.stop):
+            return ''
+        return node.data
+    if kind != 1:
+        return ''
+    el = node
+    if ctx.visited.has(el):
+        return ''
+    is_root = el is ctx.root
+    if not is_root and not ctx.ref_hidden and (hidden_under_shown(el, ctx.stop) if parent_shown else
+                                               is_hidden(el, ctx.stop)):
+        return hidden_text(el, ctx)
+    ctx.visited.add(el)
+    try:
+        return element_text(el, ctx, is_root)
+    finally:
+        if not ctx.recursion or is_root:
+            ctx.visited.delete(el)
+
+
+def plain_named(el, role):
+    """A widget with no element children, no ARIA naming and no host-language name is named by its text
+    (and ::before/::after text): what text_of computes, without the recursion."""
+    if el.firstElementChild or el.shadowRoot or not NAMED_FROM_CONTENT.has(role) or el.hasAttribute('aria-label') or \
+            el.hasAttribute(LABELLED_BY) or el.hasAttribute(LABELED_BY):
+        return False
+    tag = el.tagName
+    if tag == 'INPUT' or tag == 'SELECT' or tag == 'TEXTAREA' or tag == 'IMG' or tag == 'AREA':
+        return False
+    return tag != 'BUTTON' or not el.labels or el.labels.length == 0
+
+
+def accessible_name(el, pseudo, stop, role):
+    """The element's accessible name, squashed. pseudo: tab_pseudo's answer for the document, False to
+    leave ::before/::after out, None to ask for it; stop: the element itself when it is known visible
+    (the walk), else None; role: its role when known, else None."""
+    answer = document_answer() if pseudo == None else pseudo
+    if stop is el and plain_named(el, role if role != None else role_of(el)):
+        content = el.textContent
+        if reads_pseudo(el, answer):
+            content = with_pseudo(pseudo_text(el, '::before'), content, pseudo_text(el, '::after'))
+        content = squash(content)
+        if content:
+            return content
+        return squash(tooltip_name(el))
+    return squash(text_of(el, context(new_visited(), False, el, answer, stop, False, False, False), False))
+
+
+def name_of(el):
+    """The accessible name of any element (::before/::after text included)."""
+    return accessible_name(el, None, None, None)
