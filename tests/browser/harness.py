@@ -722,10 +722,19 @@ class Browser:
         if not before:
             return
         # Target.closeTarget reports success but does nothing while a debugger is attached.
-        self._control("ServiceWorker.stopAllWorkers", timeout=timeout)
         # Stopped means the old worker's session is gone; a pending event (the bridge asking about its
-        # call) may start a new worker at once, so "no worker at all" is not required.
-        wait_until(lambda: self._sw_session() != before, timeout, "the extension service worker to stop")
+        # call) may start a new worker at once, so "no worker at all" is not required. On a loaded
+        # machine a stop request can go unheeded: it is sent again every 3 s until the deadline.
+        deadline = time.monotonic() + 2 * timeout
+        while True:
+            self._control("ServiceWorker.stopAllWorkers", timeout=timeout)
+            try:
+                wait_until(lambda: self._sw_session() != before, min(3.0, max(0.1, deadline - time.monotonic())),
+                           "the extension service worker to stop")
+                return
+            except HarnessTimeout:
+                if time.monotonic() >= deadline:
+                    raise
 
     @property
     def sw_boots(self) -> int:
