@@ -721,8 +721,8 @@ for _url in ["https://a.test/", "http://a.test:81/x", " HTTPS://A.TEST", "javasc
              "\x01javascript:x", "data:text/html,x", "file:///x", "chrome://settings", "chrome-extension://i/x",
              "about:blank", "ftp://x/", "", "nocolon", None, 7, "https://", ":x", "a b:c", ASTRAL + ":x"]:
     C("sites.page.risk", "url_verdict", _url)
-    C("sites.page.risk", "scheme_of", _url)
-    C("sites.page.risk", "href_refused", _url)
+    C("sites.page.links", "scheme_of", _url)
+    C("sites.page.links", "href_refused", _url)
 for _m in ["open", "navigate", "back", "tabs", "close", "scan", "read", "wait", "click",
           "type", "select", "check", "press", "scroll", "boom", None, 3]:
     C("sites.page.risk", "method_risk", _m)

@@ -81,7 +81,8 @@ PROBE_RISK = declare_tool(
     'its context) and its verdict, without acting.',
     {'type': 'object', 'properties': {'uids': {'type': 'array', 'items': {'type': 'string'}, 'maxItems': 2000}},
      'required': ['uids'], 'additionalProperties': False},
-    'tab', {'test_only': True})
+    'worker', {'test_only': True})
+PROBE_TARGETS = declare_step(SITE, 'page__probe_targets')
 
 # The tab half's one entry: every verb that runs in the page, in any frame.
 PAGE_TAB = declare_step(SITE, 'page_tab')
