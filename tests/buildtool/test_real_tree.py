@@ -75,6 +75,26 @@ def test_the_release_worker_bundle_carries_no_contract_table(release):
         assert text in worker and text in content, text
 
 
+@pytest.fixture(scope="module")
+def test_build(tmp_path_factory):
+    root = make_project(tmp_path_factory.mktemp("testbuild") / "proj", real_sources=True)
+    return build(Application(root=root, quiet=True), "test")
+
+
+def test_only_test_builds_contain_the_test_sites(release, test_build):
+    """The test sites are imported under the build switch `test_adapter` (SA413): the release build never
+    compiles them, and neither of its bundles carries their code; the test build carries both halves."""
+    tx = release.dist.parent / ".siteagent" / "cache" / "release" / "tx"
+    assert (tx / "entries.background.js").is_file()
+    assert sorted(p.name for p in tx.glob("sites.testsite*")) == []
+    for name in ("background.js", "content.js"):
+        shipped = (release.dist / name).read_text("utf-8")
+        tested = (test_build.dist / name).read_text("utf-8")
+        for text in ("test_irreversible", "test_tab_info"):
+            assert text not in shipped, (name, text)
+            assert text in tested, (name, text)
+
+
 def test_raw_javascript_stays_within_its_budget():
     """SA505's count on the real tree, and no block over SA412's limit (the checker test above fails on
     either too; this one says how much room is left)."""
