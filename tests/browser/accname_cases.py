@@ -145,6 +145,10 @@ CASES = {
         why='HTML-AAM: an image button with no alt, value or title is named "Submit Query"; Chromium says "Submit"'),
     "2E-input-submit-default": case("2E", "Submit", '<input id="test" type="submit">'),
     "2E-input-reset-default": case("2E", "Reset", '<input id="test" type="reset">'),
+    "2E-input-submit-empty-value": case("2E", "", '<input id="test" type="submit" value="">'),
+    "2E-input-submit-empty-value-title": case(
+        "2E", "Send", '<input id="test" type="submit" value="" title="Send">', chromium="",
+        why="an empty value names nothing, so 2I's title does; Chromium stops at the empty value"),
     "2E-input-button-value": case("2E", "Press", '<input id="test" type="button" value="Press">'),
     "2E-svg-title": case(
         "2E", "Twitter", '<a id="test" href="#x"><svg width="8" height="8"><title>Twitter</title><rect width="8" height="8"/></svg></a>'),
@@ -164,6 +168,9 @@ CASES = {
         "2F", "Hello World", '<a id="test" href="#x"><div>Hello</div><div>World</div></a>'),
     "2F-inline-children-joined": case(
         "2F", "1/50United", '<a id="test" href="#x"><span>1/50</span><span>United</span></a>'),
+    "2F-inline-divs-joined": case(
+        "2F", "1/50United", '<style>.i{display:inline}</style><a id="test" href="#x"><div class="i">1/50</div>'
+        '<div class="i">United</div></a>'),
     "2F-inline-block-spaced": case(
         "2F", "This is a test", '<button id="test"><span style="display:inline-block">This</span>is<span '
         'style="display:inline-block">a</span>test</button>'),
@@ -209,6 +216,11 @@ CASES = {
         "2F", "X", '<div id="outer"><div id="test" role="button" tabindex="0" aria-owns="outer">X</div></div>'),
     "2F-owned-child-moved-last": case(
         "2F", "XA", '<div id="test" role="button" tabindex="0" aria-owns="a"><span id="a">A</span>X</div>'),
+    "2F-comment-splits-words": case(
+        "2F", "heading label", '<h2 id="test">heading<!-- a note -->label</h2>', chromium="headinglabel",
+        why="a comment between text nodes splits words (names.comment_text; the WPT reading of 2F); Chromium joins them"),
+    "2F-react-separator-joins": case(
+        "2F", "13 responses", '<button id="test">13 <span>response<!-- -->s</span></button>'),
     "2F-heading-from-content": case("2F", "Chapter 1", '<h2 id="test">Chapter <em>1</em></h2>'),
     "2F-no-content-for-container-in-button": case(
         "2F", "Menu", '<button id="test">Menu<ul style="display:none"><li>Item</li></ul></button>'),

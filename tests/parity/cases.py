@@ -1221,6 +1221,8 @@ for _args in [["block", "0px", "0px", "0px", "0px", True], ["inline", "0px", "3.
               ["contents", "1px", "1px", "1px", "1px", True], ["", "0px", "0px", "0px", "0px", False],
               ["inline", " 10px", "x", "0", ".5em", False]]:
     C("sites.page.names", "pseudo_spaced", *_args)
+for _data in ["", " ", "  ", "x", " -- "]:
+    C("sites.page.names", "comment_text", _data)
 for _role in ["textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "meter", "menu", "menubar",
               "button", "option", None, "", "constructor"]:
     C("sites.page.names", "embedded_kind", _role)

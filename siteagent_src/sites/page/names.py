@@ -41,6 +41,17 @@ def content_piece(piece, blockish):
     return piece
 
 
+REACT_SEPARATOR = ' '
+
+
+def comment_text(data):
+    """What a comment between text nodes adds to a name from content: a space, so that text nodes a
+    comment splits are read as words (the WPT reading of accname 1.2 2F: "heading<!-- x -->label" is
+    "heading label"); nothing for `<!-- -->`, the empty separator React writes between the pieces of
+    one string in its output ("13<!-- --> response<!-- -->s"), which Chromium joins as rendered."""
+    return '' if data == REACT_SEPARATOR else ' '
+
+
 def with_pseudo(before, before_spaced, content, after, after_spaced):
     """accname 1.2 step 2F.ii/2F.iv: "the text alternative of the current node's ::before pseudo
     element" is prepended and that of ::after appended; a space sets each off only when its box is
@@ -133,7 +144,9 @@ def input_host_name(input_type, value, alt, has_title):
     """The host-language name of an <input> that no <label> names (step 2E): a button's value (else its
     default), an image button's alt, else its value, else its default unless a title will name it."""
     if input_type == 'button' or input_type == 'submit' or input_type == 'reset':
-        if not is_blank(value):
+        # HTML: "If the element has a value attribute, the button's label must be the value of that
+        # attribute; otherwise, ... 'Submit'": value="" is an empty label (Chromium agrees), not the default
+        if value is not None:
             return value
         return '' if input_type == 'button' else input_default(input_type)
     if input_type == 'image':

@@ -14,8 +14,8 @@ display, generated content, ownership) come from tab_visible, tab_pseudo and tab
 leaves a choice we follow Chromium, and say so where it is made. Hot: the walk names every element it lists.
 """
 from sites.page.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
-                              is_blank, embedded_kind, range_text)
-from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, BLOCK_TAGS, SKIP_TAGS)
+                              is_blank, embedded_kind, range_text, comment_text)
+from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS)
 from sites.page.tab_owns import ownership, owns_of, owner_of
 from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_other_tree
 from sites.page.tab_roles import role_of
@@ -25,7 +25,6 @@ from webapi.jsobj import record, copy_record, set_of, as_array, is_instance, is_
 NAMED_FROM_CONTENT = set_of(FROM_CONTENT)
 NO_NAME_FROM_CONTENT = set_of(NO_CONTENT)
 PROHIBITED = set_of(NAME_PROHIBITED)
-BLOCKS = set_of(BLOCK_TAGS)
 SKIP = set_of(SKIP_TAGS)
 LABELLED_BY = 'aria-labelledby'
 LABELED_BY = 'aria-labeledby'          # the misspelling, which browsers accept too
@@ -229,7 +228,7 @@ def flat_children(el):
 
 def is_blockish(el):
     """A child whose text is set off by spaces: not inline (tab_visible.is_spaced)."""
-    return is_spaced(el, BLOCKS)
+    return is_spaced(el)
 
 
 def pseudo_of(el, ctx, which):
@@ -242,8 +241,8 @@ def pseudo_of(el, ctx, which):
 def content_text_of(el, ctx, shown):
     """2F: the text of the element's children (and its ::before/::after text), in the flat tree, without
     the children another element owns and with those el owns after its own (tab_owns); a child that is
-    not inline, or is named by an attribute (alt, aria-label, a value), is set off by spaces; <br> and
-    comments are a space. shown: el is known visible (its text nodes need no check)."""
+    not inline, or is named by an attribute (alt, aria-label, a value), is set off by spaces; <br> is a
+    space, and so is a comment (names.comment_text). shown: el is known visible (its text nodes need no check)."""
     before = pseudo_of(el, ctx, '::before')
     out = ''
     text_checked = False
@@ -260,7 +259,7 @@ def content_text_of(el, ctx, shown):
                 out += child.data
             continue
         if kind == 8:
-            out += ' '
+            out += comment_text(child.data)
             continue
         if kind != 1:
             continue

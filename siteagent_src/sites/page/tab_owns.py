@@ -1,5 +1,5 @@
 # siteagent: hot
-"""aria-owns as accessible names see it, decided once per document (per scan, or per name outside one).
+"""aria-owns as accessible names see it, decided once per document (read again after the DOM changes).
 
 An owner's aria-owns IDs name the elements it owns (looked up in its own tree, then the document). The
 relations are taken in document order and a later one is dropped when it would break the tree (WAI-ARIA
@@ -20,7 +20,15 @@ NONE = record()
 NONE.owners = None               # owner -> [owned], None when the document has no aria-owns
 NONE.owned = None                # owned -> owner
 _state = record()
-_state.scan = None               # the answer for the running scan (None outside one)
+_state.answer = None             # the document's answer while no change is seen
+_state.stale = True
+_state.watch = None
+# what may change ownership: elements added or removed, an aria-owns or id changed
+WATCH = record()
+WATCH.subtree = True
+WATCH.childList = True
+WATCH.attributes = True
+WATCH.attributeFilter = ['aria-owns', 'id']
 
 
 def ref_target(el, ref):
@@ -70,17 +78,22 @@ def read_owns(doc):
     return out
 
 
-def begin_owns():
-    _state.scan = read_owns(document)
-
-
-def end_owns():
-    _state.scan = None
+def _stale():
+    _state.stale = True
+    _state.watch.disconnect()
 
 
 def ownership():
-    """The current answer: the scan's, else read now."""
-    return _state.scan if _state.scan != None else read_owns(document)
+    """The document's answer, read again only after the DOM changed (a MutationObserver marks it stale,
+    then stops watching until the next read). During a scan the page runs no script: one read serves
+    every name of the scan."""
+    if _state.answer == None or _state.stale:
+        _state.answer = read_owns(document)
+        _state.stale = False
+        if not _state.watch:
+            _state.watch = __new__(MutationObserver(_stale))
+        _state.watch.observe(document, WATCH)
+    return _state.answer
 
 
 def owns_of(el, answer):

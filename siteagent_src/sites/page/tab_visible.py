@@ -77,12 +77,11 @@ def inline_display(display):
         display == 'ruby-text'
 
 
-def is_spaced(el, blocks):
+def is_spaced(el):
     """accname 1.2 step 2F: an element that is not inline (block, inline-block, flex, table-cell, list
-    item...: its own box) or an atomic inline has its text set off by spaces. blocks: a Set of tags that
-    are always block-level (no style read for them)."""
-    tag = el.tagName
-    if blocks.has(tag) or ATOMIC_TAGS.has(tag):
+    item...: its own box) or an atomic inline has its text set off by spaces. Read from the computed
+    display, not the tag: a <div> made inline by a style sheet joins its neighbours ("1/50United")."""
+    if ATOMIC_TAGS.has(el.tagName):
         return True
     return not inline_display(getComputedStyle(el).display)
 

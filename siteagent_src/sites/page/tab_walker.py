@@ -14,7 +14,6 @@ from sites.page.roles import (CODE, SECTION, NAMED_SECTIONS, SKIP_TAGS, BLOCK_TA
 from sites.page.links import is_web_url
 from sites.page.uids import PROSE, fingerprint, uid_text
 from sites.page.tab_names import accessible_name
-from sites.page.tab_owns import begin_owns, end_owns
 from sites.page.tab_pseudo import begin_scan, end_scan, document_answer, note_other_tree
 from sites.page.tab_roles import role_of
 from sites.page.tab_uids import check_route, raise_floor, max_uid, issue, resolve, read_base, href_of
@@ -352,11 +351,9 @@ def scan(opts):
     """The rows of the page (or of opts.within's subtree): a record {ok, url, title, count, rows,
     frames, max_uid, ms}, or the refusal of a bad `within` uid. opts: {floor, viewport, within}."""
     begin_scan()
-    begin_owns()
     try:
         return walk_page(opts)
     finally:
-        end_owns()
         end_scan()
 
 

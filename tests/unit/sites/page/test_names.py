@@ -92,6 +92,19 @@ def test_2i_tooltip_then_placeholder():
     assert n.tooltip_text(None, "Hint", "Aria", False) == "Aria"
 
 
+def test_2f_comments_split_words_except_reacts_separator():
+    assert n.comment_text(" with non-text node splitting ") == " "
+    assert n.comment_text("") == " "
+    assert n.comment_text(" ") == ""
+
+
+def test_2e_a_button_input_with_a_value_attribute_is_labelled_by_it_even_empty():
+    # HTML: "If the element has a value attribute, the button's label must be the value of that attribute"
+    assert n.input_host_name("submit", "", None, False) == ""
+    assert n.input_host_name("submit", None, None, False) == "Submit"
+    assert n.input_host_name("reset", "Clear", None, False) == "Clear"
+
+
 def test_2b_referenced_names_joined_with_a_space():
     # 2B.ii.c: "Append the result, with a space, to the accumulated text."
     assert n.join_parts(["Open", "the door"]) == "Open the door"
@@ -102,7 +115,7 @@ def test_2b_referenced_names_joined_with_a_space():
 
 def test_inputs_named_by_their_value_or_default():
     assert n.input_host_name("submit", None, None, False) == "Submit"
-    assert n.input_host_name("reset", "  ", None, False) == "Reset"
+    assert n.input_host_name("reset", "  ", None, False) == "  "       # a blank label: later steps (title) decide
     assert n.input_host_name("button", None, None, False) == ""
     assert n.input_host_name("submit", "Go", None, False) == "Go"
 
