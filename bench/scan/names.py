@@ -40,7 +40,7 @@ def chromium_names(b: Browser, url: str) -> list[dict]:
     try:
         b.cdp.send("Accessibility.enable", session_id=sess)
         listed = b.cdp.send("Runtime.evaluate", {"expression": f"Array.from(document.querySelectorAll({SELECTOR!r}))"
-                                                               ".filter(e => e.checkVisibility({visibilityProperty: true}))"
+                                                               ".filter(e => (e.removeAttribute('data-sa-n'), e.checkVisibility({visibilityProperty: true})))"
                                                                ".map(e => (e.setAttribute('data-sa-n', ''), e))"},
                             session_id=sess)["result"]
         props = b.cdp.send("Runtime.getProperties", {"objectId": listed["objectId"], "ownProperties": True},
@@ -77,10 +77,13 @@ def run_build(dist: Path, urls: list[tuple[str, str]], servers: list[FixtureServ
             else:
                 moved = b.sa_call("page", {"method": "navigate", "url": url}, 30000)["payload"]
                 assert moved["ok"], moved
-            theirs = chromium_names(b, url)        # marks the elements data-sa-n (no name reads it)
-            ours = b.sa_call("page_probe_names", {"selector": "[data-sa-n]"}, 60000)["payload"]
-            assert ours["ok"], ours
-            names = [norm(n["name"]) for n in ours["result"]["names"]]
+            for _ in range(3):                     # a page's own scripts may add or drop elements meanwhile
+                theirs = chromium_names(b, url)    # marks the elements data-sa-n (no name reads it)
+                ours = b.sa_call("page_probe_names", {"selector": "[data-sa-n]"}, 60000)["payload"]
+                assert ours["ok"], ours
+                names = [norm(n["name"]) for n in ours["result"]["names"]]
+                if len(names) == len(theirs):
+                    break
             assert len(names) == len(theirs), (label, len(names), len(theirs))
             counted, same, diffs = 0, 0, []
             for mine, cr in zip(names, theirs):

@@ -1,7 +1,11 @@
 # siteagent: hot
-"""Accessible names (accname 1.2) computed from the DOM, one named function per step of the spec's
-text computation (`text_of`): 2A hidden, 2B aria-labelledby, 2C embedded control, 2D aria-label,
-2E host language, 2F name from content, 2I tooltip. The rules that need no DOM are in names.py.
+"""Accessible names (W3C accname 1.2, with HTML-AAM's element rules) computed from the DOM, one named
+function per step of the spec's text computation (`text_of`): 2A `hidden_text`, 2B `labelledby_name`,
+2C `embedded_value`, 2D `aria_label_name`, 2E `host_language_name` (labels, legend, captions, alt,
+`svg_title`), 2F/2H `content_name` and `content_text_of` (children, owned elements, ::before/::after),
+2G text nodes in `text_of`, 2I `tooltip_name`. The rules that need no DOM are in names.py, each with a
+CPython test that quotes the spec; tests/browser/accname_cases.py checks the whole against the spec and
+Chromium. A name is a function of (element, DOM): `name_of(el)`.
 
 A computation carries a context record (`context`): the elements visited on the way (no element counts
 twice), whether this is a recursion into a descendant or a referenced element, the root (the element
