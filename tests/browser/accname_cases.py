@@ -111,6 +111,7 @@ CASES = {
 
     # --- 2D aria-label -------------------------------------------------------------------------
     "2D-aria-label": case("2D", "Close", '<button id="test" aria-label="Close">X</button>'),
+    "2D-aria-label-on-generic": case("2D", "Tag", '<div id="test" aria-label="Tag">foo</div>'),
     "2D-blank-aria-label-ignored": case("2D", "Content", '<button id="test" aria-label="   ">Content</button>'),
     "2D-aria-label-on-descendant": case(
         "2D", "Home page", '<a id="test" href="#x"><span aria-label="Home"></span> page</a>'),
@@ -210,6 +211,19 @@ CASES = {
     "2F-owned-elsewhere-excluded": case(
         "2F", "Keep", '<div id="test" role="button" tabindex="0">Keep <span id="away">Moved</span></div>'
         '<div role="group" aria-owns="away"></div>'),
+    "2F-owned-out-of-aria-hidden-subtree": case(
+        "2F", "Play", '<button id="test" aria-owns="p"><div aria-hidden="true"><span id="p">Play</span>'
+        '<span>Pause</span></div></button>'),
+    "2F-owns-on-hidden-element-not-resolved": case(
+        "2F", "treasure", '<h3 id="test"><span hidden aria-owns="t">Secret</span><mark id="t">treasure</mark></h3>',
+        chromium="", why='WAI-ARIA: UAs "MUST NOT resolve aria-owns when it is set on an element that has been excluded '
+        'from the accessibility tree"; Chromium 156 lets the hidden span take the text'),
+    "2F-owns-on-aria-hidden-element-not-resolved": case(
+        "2F", "mirror", '<h3 id="test"><span aria-hidden="true" aria-owns="m">Vampire</span><mark id="m">mirror</mark></h3>'),
+    "2F-owns-hidden-target-not-resolved": case(
+        "2F", "Site", '<a id="test" href="#x" aria-owns="w">Site</a><div hidden><span id="w"> (new window)</span></div>'),
+    "2F-owned-keeps-its-aria-hidden": case(
+        "2F", "Site", '<a id="test" href="#x" aria-owns="w">Site</a><div><span id="w" aria-hidden="true"> (new window)</span></div>'),
     "2F-owns-self-dropped": case(
         "2F", "X Y", '<div id="test" role="button" tabindex="0" aria-owns="test t2">X</div><span id="t2">Y</span>'),
     "2F-owns-ancestor-dropped": case(

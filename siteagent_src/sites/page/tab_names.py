@@ -150,10 +150,11 @@ def embedded_value(el, role, ctx):
 
 
 def aria_label_name(el, ctx, role, is_root):
-    """2D: aria-label, unless blank, on a slot, on a role that prohibits naming (at the root), or on a
-    control embedded in a name (which gives its value instead); else None."""
+    """2D: aria-label, unless blank, on a slot, or on a control embedded in a name (which gives its value
+    instead); else None. A role that prohibits naming (generic, paragraph...) still takes it: ARIA makes
+    that an authoring error with no user-agent requirement to ignore it, and Chromium names it."""
     label = el.getAttribute('aria-label')
-    if is_blank(label) or el.tagName == 'SLOT' or (PROHIBITED.has(role) and not ctx.recursion):
+    if is_blank(label) or el.tagName == 'SLOT':
         return None
     if ctx.recursion and not is_root and embedded_kind(role) != None:
         return None

@@ -10,9 +10,10 @@ owner already owns it. The spec leaves which relation wins to the user agent; do
 `owns_of(el)`: the elements el owns, in order ([] for none); `owner_of(el)`: the element that owns el,
 or None. An owned element's content belongs to its owner's name (appended after the owner's own
 children), not to its DOM parent's. Only owners in the document (not inside shadow roots) are found.
-Hot: names ask for every child they read, so the answer for a document without aria-owns is one Set test.
+The answer is also handed to tab_visible (OWNERS), whose aria-hidden test climbs from an owned element
+to its owner. Hot: names ask for every child they read, so the answer for a document without aria-owns is one Set test.
 """
-from sites.page.tab_visible import parent_of
+from sites.page.tab_visible import parent_of, aria_hidden, OWNERS, VISIBILITY
 from webapi.jsobj import record, new_map
 
 OWNS = 'aria-owns'
@@ -53,18 +54,28 @@ def would_cycle(owner, target, owned):
     return False
 
 
+def shown(el):
+    """Rendered (display, visibility, content-visibility: not hidden from all users)."""
+    return not el.checkVisibility or el.checkVisibility(VISIBILITY)
+
+
 def read_owns(doc):
-    """The ownership of a document: a record {owners, owned} (both None when nothing is owned)."""
+    """The ownership of a document: a record {owners, owned} (both None when nothing is owned). WAI-ARIA
+    1.2, aria-owns: user agents "MUST NOT resolve aria-owns when it is set on an element that has been
+    excluded from the accessibility tree" (not rendered, or aria-hidden), nor "when it references an
+    element that is, or has a DOM ancestor that is, hidden from all users" (not rendered)."""
     elements = doc.querySelectorAll('[aria-owns]')
     if elements.length == 0:
         return NONE
     owners = new_map()
     owned = new_map()
     for owner in elements:
+        if not shown(owner) or aria_hidden(owner, None):
+            continue
         kept = []
         for ref in (owner.getAttribute(OWNS) or '').split():
             target = ref_target(owner, ref) if ref else None
-            if not target or owned.has(target) or would_cycle(owner, target, owned):
+            if not target or owned.has(target) or would_cycle(owner, target, owned) or not shown(target):
                 continue
             owned.set(target, owner)
             kept.append(target)
@@ -88,8 +99,10 @@ def ownership():
     then stops watching until the next read). During a scan the page runs no script: one read serves
     every name of the scan."""
     if _state.answer == None or _state.stale:
+        OWNERS.owned = None             # aria-hidden owners are judged by their DOM ancestors
         _state.answer = read_owns(document)
         _state.stale = False
+        OWNERS.owned = _state.answer.owned
         if not _state.watch:
             _state.watch = __new__(MutationObserver(_stale))
         _state.watch.observe(document, WATCH)

@@ -25,14 +25,30 @@ def parent_of(node):
     return parent if parent and parent.nodeType == 1 else None
 
 
+# the document's aria-owns as tab_owns last read it (owned -> owner), or None: an owned element's
+# ancestors for aria-hidden are its owner's, not its DOM parents (WPT accname/aria-owns.html)
+OWNERS = record()
+OWNERS.owned = None
+
+
+def ax_parent_of(node):
+    """The node's parent in the accessibility tree: its owner (aria-owns) when owned, else parent_of."""
+    if OWNERS.owned != None and node.nodeType == 1:
+        owner = OWNERS.owned['get'](node)
+        if owner != None:
+            return owner
+    return parent_of(node)
+
+
 def aria_hidden(el, stop):
     """el or an ancestor up to (not including) stop has aria-hidden="true" or is inert (the `inert`
-    attribute: Chromium leaves inert content out of names, as the scan leaves it out of its rows)."""
+    attribute: Chromium leaves inert content out of names, as the scan leaves it out of its rows). The
+    ancestors are those of the accessibility tree: an owned element's are its owner's."""
     node = el
     while node and node is not stop:
         if node.nodeType == 1 and (node.getAttribute('aria-hidden') == 'true' or node.hasAttribute('inert')):
             return True
-        node = parent_of(node)
+        node = ax_parent_of(node)
     return False
 
 
