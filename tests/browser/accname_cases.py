@@ -66,6 +66,9 @@ CASES = {
         "2B", "Label", '<input id="test" aria-labelledby="l"><span id="l" aria-label="Label">text</span>'),
     "2B-misspelled-attribute": case(
         "2B", "Misspelled", '<button id="test" aria-labeledby="l">x</button><span id="l">Misspelled</span>'),
+    "2B-referenced-node-counted-once": case(
+        "2B", "photo two three", f'<h3 id="test"><a href="#x" aria-labelledby="pic">one</a> <a href="#y">two '
+        f'<img id="pic" src="{GIF}" alt="photo"> three</a></h3>'),
     "2B-beats-label": case(
         "2B", "By id", '<label for="test">By label</label><input id="test" aria-labelledby="l"><span id="l">By id</span>'),
 

@@ -46,6 +46,7 @@ def context(visited, recursion, root, pseudo, stop, in_label, ref_hidden, labell
     ctx.in_label = in_label
     ctx.ref_hidden = ref_hidden
     ctx.labelledby = labelledby
+    ctx.ref = None                      # the node aria-labelledby names directly (read even when visited)
     return ctx
 
 
@@ -99,8 +100,13 @@ def labelledby_name(el, ctx):
     parts = []
     for ref in refs:
         hidden = is_hidden(ref, None)
-        parts.append(squash(text_of(ref, context(new_visited(), ref is not el, el, ctx.pseudo, None, False,
-                                                 hidden or ctx.ref_hidden, True, ctx.owns), False)))
+        inner = context(ctx.visited, ref is not el, el, ctx.pseudo, None, False, hidden or ctx.ref_hidden, True,
+                        ctx.owns)
+        inner.ref = ref
+        parts.append(squash(text_of(ref, inner, False)))
+        # a node named through aria-labelledby counts once: the rest of this computation skips it (Chromium;
+        # WPT: an image a link references is skipped when the heading around them reaches it again)
+        ctx.visited.add(ref)
     joined = join_parts(parts)
     return joined if joined else None
 
@@ -364,7 +370,7 @@ def text_of(node, ctx, parent_shown):
     if kind != 1:
         return ''
     el = node
-    if ctx.visited.has(el):
+    if ctx.visited.has(el) and el is not ctx.ref:
         return ''
     is_root = el is ctx.root
     if not is_root and not ctx.ref_hidden and (hidden_under_shown(el, ctx.stop) if parent_shown else
