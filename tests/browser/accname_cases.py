@@ -164,6 +164,17 @@ CASES = {
         "2E", "More details", '<details><summary id="test">More details</summary>Body</details>'),
     "2E-optgroup-label": case(
         "2E", "Fruit", '<select size="3"><optgroup id="test" label="Fruit"><option>Apple</option></optgroup></select>'),
+    "2E-presentational-root-img": case("2E", "", f'<img id="test" role="none" alt="logo" src="{GIF}">'),
+    "2E-presentational-root-fieldset": case(
+        "2E", "", '<fieldset id="test" role="none"><legend>Legend</legend></fieldset>'),
+    "2E-presentational-root-table": case(
+        "2E", "", '<table id="test" role="none"><caption>Caption</caption><tr><td>x</td></tr></table>'),
+    "2E-role-none-on-focusable-input-ignored": case(
+        "2E", "Input label", '<label for="test">Input label</label><input id="test" role="none">'),
+    "2E-role-none-on-disabled-input-holds": case(
+        "2E", "", '<label for="test">Input label</label><input id="test" role="none" disabled>'),
+    "2E-presentational-legend-still-names": case(
+        "2E", "Legend", '<fieldset id="test"><legend role="none">Legend</legend></fieldset>'),
     "2E-presentational-img-alt-ignored": case(
         "2E", "Go", '<a id="test" href="#x"><img src="data:," alt="" role="presentation">Go</a>'),
 

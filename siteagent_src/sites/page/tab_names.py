@@ -345,7 +345,9 @@ def element_text(el, ctx, is_root):
     if name != None:
         ctx.from_content = False
         return name
-    if (role != 'presentation' and role != 'none') or is_root:
+    # 2E: "unless the element is marked as presentational" (at the root too: an <img role="none"> has no
+    # name, as in Chromium; role_of already gave a focusable element its own role back)
+    if role != 'presentation' and role != 'none':
         host = host_language_name(el, ctx)
         if not is_blank(host):
             ctx.from_content = False
