@@ -164,6 +164,9 @@ CASES = {
         "2E", "More details", '<details><summary id="test">More details</summary>Body</details>'),
     "2E-optgroup-label": case(
         "2E", "Fruit", '<select size="3"><optgroup id="test" label="Fruit"><option>Apple</option></optgroup></select>'),
+    "2E-img-empty-alt-beats-title": case("2E", "", f'<img id="test" alt="" title="Tip" src="{GIF}">'),
+    "2E-img-empty-alt-in-link": case(
+        "2E", "Outer", f'<a id="test" href="#x" title="Outer"><img alt="" title="Tip" src="{GIF}"></a>'),
     "2E-presentational-root-img": case("2E", "", f'<img id="test" role="none" alt="logo" src="{GIF}">'),
     "2E-presentational-root-fieldset": case(
         "2E", "", '<fieldset id="test" role="none"><legend>Legend</legend></fieldset>'),

@@ -345,6 +345,9 @@ def element_text(el, ctx, is_root):
     if name != None:
         ctx.from_content = False
         return name
+    if el.tagName == 'IMG' and el.hasAttribute('alt') and is_blank(el.getAttribute('alt')):
+        ctx.from_content = True
+        return ''                       # 2E: alt="" is the image's text alternative, even with a title (Chromium)
     # 2E: "unless the element is marked as presentational" (at the root too: an <img role="none"> has no
     # name, as in Chromium; role_of already gave a focusable element its own role back)
     if role != 'presentation' and role != 'none':
