@@ -9,7 +9,9 @@ scan's accname code (test-only tool page_probe_names; only rendered ones, as the
 Accessibility.getPartialAXTree on each element). Elements Chromium leaves out of its tree (ignored) or
 names '' while we name '' too are not counted. Names are compared with whitespace collapsed and
 private-use icon characters dropped, as run.py's recall does. --cases adds the pages of our own spec
-cases (tests/browser/accname_cases.py). Prints per page the agreement of each build, then the totals,
+cases (tests/browser/accname_cases.py). Each page is also scanned once and its recall computed as run.py does (Chromium's named
+links, buttons, fields, ... found in the scan with the same code and name), without Playwright.
+Prints per page the agreement and recall of each build, then the totals,
 and with --show N the first N differences per page of the last build (--html: with their markup).
 Not a test.
 """
@@ -17,11 +19,12 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import CORPUS, HOST, norm  # noqa: E402
+from run import CORPUS, HOST, norm, scan_pairs, ax_pairs, recall  # noqa: E402
 from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 from extension import ext_send  # noqa: E402
 
@@ -61,6 +64,17 @@ def chromium_names(b: Browser, url: str) -> list[dict]:
         b.cdp.send("Target.detachFromTarget", {"sessionId": sess})
 
 
+def full_tree(b: Browser, url: str) -> list[dict]:
+    """Chromium's whole accessibility tree of the open tab at url (CDP Accessibility.getFullAXTree)."""
+    targets = b.cdp.send("Target.getTargets")["targetInfos"]
+    target = next(t for t in targets if t["type"] == "page" and t["url"] == url)
+    sess = b.cdp.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
+    try:
+        return b.cdp.send("Accessibility.getFullAXTree", session_id=sess)["nodes"]
+    finally:
+        b.cdp.send("Target.detachFromTarget", {"sessionId": sess})
+
+
 def run_build(dist: Path, urls: list[tuple[str, str]], servers: list[FixtureServer], chat: FixtureServer) -> dict:
     b = Browser(dist, host_rules=host_rules_for([*servers, chat]))
     out = {}
@@ -94,7 +108,10 @@ def run_build(dist: Path, urls: list[tuple[str, str]], servers: list[FixtureServ
                     same += 1
                 else:
                     diffs.append((mine, cr["name"], cr["html"]))
-            out[label] = {"counted": counted, "same": same, "diffs": diffs}
+            scanned = b.sa_call("page", {"method": "scan", "max_chars": 1000000}, 60000)["payload"]
+            assert scanned["ok"], scanned
+            rec = recall(ax_pairs(full_tree(b, url)), scan_pairs(scanned["result"]["text"]))
+            out[label] = {"counted": counted, "same": same, "diffs": diffs, "recall": rec}
     finally:
         b.quit()
     return out
@@ -136,7 +153,7 @@ def main() -> None:
     finally:
         for s in servers + [chat]:
             s.close()
-    print(f"{'page':40s} " + " ".join(f"{k:>16s}" for k, _ in builds))
+    print(f"{'page':40s} " + " ".join(f"{k + ' names':>18s} {k + ' recall':>9s}" for k, _ in builds))
     totals = {k: [0, 0] for k, _ in builds}
     case_totals = {k: [0, 0] for k, _ in builds}
     for label, _ in urls:
@@ -146,13 +163,19 @@ def main() -> None:
             bucket = case_totals if label.startswith("case:") else totals
             bucket[k][0] += r["same"]
             bucket[k][1] += r["counted"]
-            cells.append(f"{r['same']:6d}/{r['counted']:<6d}{(100 * r['same'] / r['counted']) if r['counted'] else 100:5.1f}%")
+            cells.append(f"{r['same']:6d}/{r['counted']:<6d}{(100 * r['same'] / r['counted']) if r['counted'] else 100:5.1f}% "
+                         f"{100 * r['recall']:8.1f}%")
         if not label.startswith("case:"):
-            print(f"{label:40s} " + " ".join(f"{c:>16s}" for c in cells))
+            print(f"{label:40s} " + " ".join(f"{c:>28s}" for c in cells))
     for title, bucket in [("real pages", totals), ("our cases", case_totals)]:
         if any(v[1] for v in bucket.values()):
             print(f"{title.upper():40s} " + " ".join(
                 f"{v[0]:6d}/{v[1]:<6d}{100 * v[0] / v[1]:5.1f}%" for v in bucket.values()))
+    for k, _ in builds:
+        pages_only = [results[k][label]["recall"] for label, _ in urls if not label.startswith("case:")]
+        if pages_only:
+            print(f"{k}: median recall over the pages {100 * statistics.median(pages_only):.1f}%, "
+                  f"mean {100 * statistics.mean(pages_only):.2f}%")
     if opts.show:
         last = builds[-1][0]
         for label, _ in urls:
