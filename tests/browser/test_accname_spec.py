@@ -2,7 +2,8 @@
 
 Every case page is opened by the page tool and its #test element named by the scan's accname code
 (the test-only tool page_probe_names); the same page's Chromium name is read over CDP
-(Accessibility.getPartialAXTree). Our name must be the spec's; Chromium's must be the spec's too, or,
+(Accessibility.getPartialAXTree); a few are also scanned, and the scan's line must carry the name (an
+icon link named through <use> is listed). Our name must be the spec's; Chromium's must be the spec's too, or,
 for a case that records a departure, the `chromium` name the case gives (so a departure we have not
 written down fails, and so does one Chromium stops making). The agreement with Chromium is printed.
 """
@@ -18,6 +19,8 @@ from page_fixtures import page_call, attach
 pytestmark = pytest.mark.browser
 
 HOST = "names.test"
+# cases whose element the scan lists as a link: its line must carry the same name
+SCANNED = {"2E-svg-use-symbol-title", "2F-inline-divs-joined", "2F-visually-hidden-span-in-link", "2F-owned-only-content"}
 
 
 def norm(text: str) -> str:
@@ -76,6 +79,9 @@ def test_spec_cases(chat):
         assert out["ok"] and len(out["result"]["names"]) == 1, (key, out)
         ours = norm(out["result"]["names"][0]["name"])
         theirs = chromium_name(chat, url)
+        if key in SCANNED:
+            text = page_call(chat, {"method": "scan"})["result"]["text"]
+            assert re.search(r"^\s*[LB] u\d+ " + re.escape(spec["name"]) + r"( <|$)", text, re.M), (key, text)
         if ours == spec["name"]:
             ours_ok += 1
         else:
