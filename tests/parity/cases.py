@@ -1207,7 +1207,8 @@ for _lvl, _tag in [[None, "H3"], ["5", "H1"], [" 4th", "DIV"], ["", "H6"], ["9",
 for _parts in [["a", " b ", ""], [], ["\u200b"], ["x\u00a0", "\ufeffy"]]:
     C("sites.page.names", "join_parts", _parts)
 for _b, _c, _a in [["", "x", ""], ["★", "Save", "(2)"], ["b", "", ""], ["", "", "a"]]:
-    C("sites.page.names", "with_pseudo", _b, _c, _a)
+    C("sites.page.names", "with_pseudo", _b, True, _c, _a, False)
+    C("sites.page.names", "with_pseudo", _b, False, _c, _a, True)
     C("sites.page.names", "content_piece", _c, True)
     C("sites.page.names", "content_piece", _c, False)
 for _t, _p, _ap, _field in [["Help", "ph", "aph", True], [" ", "ph", "aph", True], [None, "ph", "aph", False],
@@ -1225,6 +1226,19 @@ for _content in ['"Delete"', '"a" counter(x) "b"', '"\\"q\\"" "\\\\"', 'url(x.pn
                  "normal", None, '"open', '"' + ASTRAL + '"', '"\\' + ASTRAL + '"']:
     C("sites.page.names", "content_text", _content)
     C("sites.page.names", "pseudo_bases", ".a::before, b:AFTER, c:hover", _content)
+for _args in [["block", "0px", "0px", "0px", "0px", True], ["inline", "0px", "3.2px", "0px", "0px", True],
+              ["inline", "3.2px", "0px", "0px", "0px", True], ["inline", "0px", "0px", "0.5px", "0px", False],
+              ["inline", "0px", "0px", "-4px", "0px", False], ["inline", None, "", "auto", "0.00px", False],
+              ["contents", "1px", "1px", "1px", "1px", True], ["", "0px", "0px", "0px", "0px", False],
+              ["inline", " 10px", "x", "0", ".5em", False]]:
+    C("sites.page.names", "pseudo_spaced", *_args)
+for _data in ["", " ", "  ", "x", " -- "]:
+    C("sites.page.names", "comment_text", _data)
+for _role in ["textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "meter", "menu", "menubar",
+              "button", "option", None, "", "constructor"]:
+    C("sites.page.names", "embedded_kind", _role)
+for _args in [["five", "5", "4"], [None, "5", "4"], [None, None, "4"], [None, None, None], ["", "5", None]]:
+    C("sites.page.names", "range_text", *_args)
 # links
 _HREF = ["http://", "https://", "a", "b.", ".", "..", "/", "?", "#", "%2E", "%", ":", "'", "xn--", "-", "9", " ", "\n",
          "A", ".c", "//", "./", "\\", "é", "\u2028"]

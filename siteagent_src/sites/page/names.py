@@ -3,7 +3,10 @@ walk the DOM are in tab_names.py; these are what they assemble with.
 
 - whitespace: `squash` (JS whitespace and U+200B runs to one space, trimmed) is how every name ends;
 - joining: the parts of aria-labelledby or of several <label>s are joined by a space;
-- content: a block child's text is set off by spaces, <br> and comments are a space;
+- content: a block child's text is set off by spaces, <br> and comments are a space; ::before/::after
+  text is set off when its box is (`with_pseudo`, `pseudo_spaced`);
+- embedded controls (step 2C): which roles give their value, chosen option or range value
+  (`embedded_kind`, `range_text`);
 - host language: the defaults of submit/reset/image inputs, and which of value/alt names an input;
 - tooltip: title, else placeholder (inputs and textareas), else aria-placeholder;
 - CSS generated content: which style rules can give an element ::before/::after text
@@ -38,14 +41,92 @@ def content_piece(piece, blockish):
     return piece
 
 
-def with_pseudo(before, content, after):
-    """An element's text with its ::before and ::after text, each set off by a space when present."""
+REACT_SEPARATOR = ' '
+
+
+def comment_text(data):
+    """What a comment between text nodes adds to a name from content: a space, so that text nodes a
+    comment splits are read as words (the WPT reading of accname 1.2 2F: "heading<!-- x -->label" is
+    "heading label"); nothing for `<!-- -->`, the empty separator React writes between the pieces of
+    one string in its output ("13<!-- --> response<!-- -->s"), which Chromium joins as rendered."""
+    return '' if data == REACT_SEPARATOR else ' '
+
+
+def with_pseudo(before, before_spaced, content, after, after_spaced):
+    """accname 1.2 step 2F.ii/2F.iv: "the text alternative of the current node's ::before pseudo
+    element" is prepended and that of ::after appended; a space sets each off only when its box is
+    spaced (pseudo_spaced), as for any child (content_piece). Empty parts add nothing."""
     out = content
     if before != '':
-        out = before + ' ' + out
+        out = before + (' ' if before_spaced else '') + out
     if after != '':
-        out = out + ' ' + after
+        out = out + (' ' if after_spaced else '') + after
     return out
+
+
+def _positive_length(value):
+    """A computed CSS length ('0px', '3.2px', '-1px', 'auto') that is more than zero."""
+    if value is None:
+        return False
+    text = trim_space(value)
+    if text == '' or text[0] == '-':
+        return False
+    for ch in text:
+        if ch >= '1' and ch <= '9':
+            return True
+        if ch != '0' and ch != '.':
+            return False
+    return False
+
+
+def pseudo_spaced(display, padding_left, padding_right, margin_left, margin_right, is_before):
+    """Whether a ::before/::after box's text is set off from the element's content by a space: when it
+    is not inline (accname 1.2 step 2F: "If the current node ... is a block-level element, add a space"),
+    or when the side it turns to the content has padding or margin, a gap drawn in place of a space.
+    Chromium joins an inline pseudo box with no space whatever its padding; this is our departure
+    (docs/PROTOCOL.md, "Names"): a gap on screen reads as a word break."""
+    if display != 'inline' and display != 'contents' and display != '':
+        return True
+    if is_before:
+        return _positive_length(padding_right) or _positive_length(margin_right)
+    return _positive_length(padding_left) or _positive_length(margin_left)
+
+
+# step 2C: the roles of a control embedded in another element's name, by what they give
+EMBEDDED_TEXT = ['textbox', 'searchbox']
+EMBEDDED_CHOICE = ['combobox', 'listbox']
+EMBEDDED_RANGE = ['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']
+EMBEDDED_NOTHING = ['menu', 'menubar']
+
+
+def embedded_kind(role):
+    """accname 1.2 step 2C, "Embedded Control": what a control inside another element's name gives:
+    'text' ("If the embedded control has role textbox, return its value"), 'choice' ("If the embedded
+    control has role combobox or listbox, return the text alternative of the chosen option"), 'range'
+    ("If the embedded control has role range ... return the value of aria-valuetext ... aria-valuenow
+    ... the host language value"), 'nothing' for a menu (the spec lists no menu; Chromium gives an
+    embedded menu no text, its items being choices not yet made, and so do we), or None: not an
+    embedded control (a menu button is a button: it is named as one, 2C's "menu button" rule)."""
+    if role in EMBEDDED_TEXT:
+        return 'text'
+    if role in EMBEDDED_CHOICE:
+        return 'choice'
+    if role in EMBEDDED_RANGE:
+        return 'range'
+    if role in EMBEDDED_NOTHING:
+        return 'nothing'
+    return None
+
+
+def range_text(valuetext, valuenow, native):
+    """accname 1.2 step 2C, range: "If the aria-valuetext property is present, return its value,
+    Otherwise, if the aria-valuenow property is present, return its value, Otherwise, use the value as
+    specified by a host language attribute." None for absent ones; '' when none is present."""
+    if valuetext is not None:
+        return valuetext
+    if valuenow is not None:
+        return valuenow
+    return native if native is not None else ''
 
 
 def input_default(input_type):
@@ -63,7 +144,9 @@ def input_host_name(input_type, value, alt, has_title):
     """The host-language name of an <input> that no <label> names (step 2E): a button's value (else its
     default), an image button's alt, else its value, else its default unless a title will name it."""
     if input_type == 'button' or input_type == 'submit' or input_type == 'reset':
-        if not is_blank(value):
+        # HTML: "If the element has a value attribute, the button's label must be the value of that
+        # attribute; otherwise, ... 'Submit'": value="" is an empty label (Chromium agrees), not the default
+        if value is not None:
             return value
         return '' if input_type == 'button' else input_default(input_type)
     if input_type == 'image':

@@ -1,34 +1,43 @@
 # siteagent: hot
-"""Accessible names (accname 1.2) computed from the DOM, one named function per step of the spec's
-text computation (`text_of`): 2A hidden, 2B aria-labelledby, 2C embedded control, 2D aria-label,
-2E host language, 2F name from content, 2I tooltip. The rules that need no DOM are in names.py.
+"""Accessible names (W3C accname 1.2, with HTML-AAM's element rules) computed from the DOM, one named
+function per step of the spec's text computation (`text_of`): 2A `hidden_text`, 2B `labelledby_name`,
+2C `embedded_value`, 2D `aria_label_name`, 2E `host_language_name` (labels, legend, captions, alt,
+`svg_title`), 2F/2H `content_name` and `content_text_of` (children, owned elements, ::before/::after),
+2G text nodes in `text_of`, 2I `tooltip_name`. The rules that need no DOM are in names.py, each with a
+CPython test that quotes the spec; tests/browser/accname_cases.py checks the whole against the spec and
+Chromium. A name is a function of (element, DOM): `name_of(el)`.
 
 A computation carries a context record (`context`): the elements visited on the way (no element counts
 twice), whether this is a recursion into a descendant or a referenced element, the root (the element
 being named), the ::before/::after answer of tab_pseudo (None: never read them), the element whose own
-aria-hidden ancestors do not hide its parts (`stop`), and whether the text is read for a <label>, through
-a reference to a hidden element, or through aria-labelledby. Hot: the walk names every element it lists.
+aria-hidden ancestors do not hide its parts (`stop`), whether the text is read for a <label>, through
+a reference to a hidden element, or through aria-labelledby, the document's aria-owns (tab_owns), and,
+set by each element's step, whether its text came from its content (`from_content`: a text from an
+attribute, alt or value is set off by spaces, as Chromium does). The DOM's answers (hidden or not, CSS
+display, generated content, ownership) come from tab_visible, tab_pseudo and tab_owns. Where the spec
+leaves a choice we follow Chromium, and say so where it is made. Hot: the walk names every element it lists.
 """
 from sites.page.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
-                              is_blank)
-from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, RANGE_ROLES, BLOCK_TAGS, SKIP_TAGS)
-from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_text, note_other_tree
+                              is_blank, embedded_kind, range_text, comment_text)
+from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS)
+from sites.page.tab_owns import ownership, owns_of, owner_of
+from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_other_tree
 from sites.page.tab_roles import role_of
-from sites.page.tab_visible import is_hidden, hidden_under_shown, aria_hidden
+from sites.page.tab_visible import is_hidden, hidden_under_shown, aria_hidden, is_spaced, block_of
 from webapi.jsobj import record, copy_record, set_of, as_array, is_instance, is_undefined
 
 NAMED_FROM_CONTENT = set_of(FROM_CONTENT)
 NO_NAME_FROM_CONTENT = set_of(NO_CONTENT)
 PROHIBITED = set_of(NAME_PROHIBITED)
-RANGE = set_of(RANGE_ROLES)
-BLOCKS = set_of(BLOCK_TAGS)
 SKIP = set_of(SKIP_TAGS)
 LABELLED_BY = 'aria-labelledby'
 LABELED_BY = 'aria-labeledby'          # the misspelling, which browsers accept too
 
 
-def context(visited, recursion, root, pseudo, stop, in_label, ref_hidden, labelledby):
+def context(visited, recursion, root, pseudo, stop, in_label, ref_hidden, labelledby, owns):
     ctx = record()
+    ctx.owns = owns
+    ctx.from_content = True
     ctx.visited = visited
     ctx.recursion = recursion
     ctx.root = root
@@ -37,6 +46,7 @@ def context(visited, recursion, root, pseudo, stop, in_label, ref_hidden, labell
     ctx.in_label = in_label
     ctx.ref_hidden = ref_hidden
     ctx.labelledby = labelledby
+    ctx.ref = None                      # the node aria-labelledby names directly (read even when visited)
     return ctx
 
 
@@ -59,7 +69,9 @@ def hidden_text(el, ctx):
     """2A: a hidden element gives no text, except that visibility:hidden hides only the element's own
     text, not descendants made visible again."""
     if el.checkVisibility and el.checkVisibility() and not aria_hidden(el, ctx.stop) and not ctx.visited.has(el):
-        return content_text_of(el, recursing(ctx), False)
+        text = content_text_of(el, recursing(ctx), False)
+        ctx.from_content = True
+        return text
     return ''
 
 
@@ -88,21 +100,43 @@ def labelledby_name(el, ctx):
     parts = []
     for ref in refs:
         hidden = is_hidden(ref, None)
-        parts.append(squash(text_of(ref, context(new_visited(), ref is not el, el, ctx.pseudo, None, False,
-                                                 hidden or ctx.ref_hidden, True), False)))
+        inner = context(ctx.visited, ref is not el, el, ctx.pseudo, None, False, hidden or ctx.ref_hidden, True,
+                        ctx.owns)
+        inner.ref = ref
+        parts.append(squash(text_of(ref, inner, False)))
+        # a node named through aria-labelledby counts once: the rest of this computation skips it (Chromium;
+        # WPT: an image a link references is skipped when the heading around them reaches it again)
+        ctx.visited.add(ref)
     joined = join_parts(parts)
     return joined if joined else None
 
 
-def embedded_value(el, role):
-    """2C: the value a control embedded in a name gives (a text field's text, a list's selection, a
-    range's value text), or None for an element that is not such a control."""
+def chosen_options(el, ctx):
+    """The options chosen in a combobox or listbox that is not a <select>: aria-selected="true" options
+    inside it, else inside the elements it owns (a combobox whose listbox is elsewhere, aria-owns)."""
+    chosen = as_array(el.querySelectorAll('[role="option"][aria-selected="true"]'))
+    if chosen.length == 0:
+        for owned in owns_of(el, ctx.owns):
+            if owned.getAttribute('role') == 'option' and owned.getAttribute('aria-selected') == 'true':
+                chosen.append(owned)
+            for option in as_array(owned.querySelectorAll('[role="option"][aria-selected="true"]')):
+                chosen.append(option)
+    return chosen
+
+
+def embedded_value(el, role, ctx):
+    """2C: the value a control embedded in a name gives (a text field's text, a list's chosen option, a
+    range's value text, nothing for a menu: names.embedded_kind), or None for an element that is not such
+    a control."""
+    kind = embedded_kind(role)
+    if kind == None:
+        return None
     tag = el.tagName
-    if role == 'textbox' or role == 'searchbox':
+    if kind == 'text':
         if tag == 'INPUT' or tag == 'TEXTAREA':
             return el.value
         return el.textContent
-    if role == 'combobox' or role == 'listbox':
+    if kind == 'choice':
         if tag == 'SELECT':
             chosen = []
             for option in as_array(el.selectedOptions or []):
@@ -110,29 +144,25 @@ def embedded_value(el, role):
             return ' '.join(chosen)
         if tag == 'INPUT':
             return el.value
-        selected = el.querySelectorAll('[role="option"][aria-selected="true"]')
-        if selected.length == 0:
-            return ''
         texts = []
-        for option in selected:
-            texts.append(text_of(option, context(new_visited(), True, option, None, None, False, False, False), False))
+        for option in chosen_options(el, ctx):
+            texts.append(text_of(option, context(new_visited(), True, option, ctx.pseudo, None, False, False, False,
+                                                 ctx.owns), False))
         return ' '.join(texts)
-    if RANGE.has(role):
-        if el.hasAttribute('aria-valuetext'):
-            return el.getAttribute('aria-valuetext')
-        if el.hasAttribute('aria-valuenow'):
-            return el.getAttribute('aria-valuenow')
-        return '' if is_undefined(el.value) else String(el.value)
-    return None
+    if kind == 'range':
+        native = None if is_undefined(el.value) or el.value == None else String(el.value)
+        return range_text(el.getAttribute('aria-valuetext'), el.getAttribute('aria-valuenow'), native)
+    return ''
 
 
 def aria_label_name(el, ctx, role, is_root):
-    """2D: aria-label, unless blank, on a slot, on a role that prohibits naming (at the root), or on a
-    control embedded in a name (which gives its value instead); else None."""
+    """2D: aria-label, unless blank, on a slot, or on a control embedded in a name (which gives its value
+    instead); else None. A role that prohibits naming (generic, paragraph...) still takes it: ARIA makes
+    that an authoring error with no user-agent requirement to ignore it, and Chromium names it."""
     label = el.getAttribute('aria-label')
-    if is_blank(label) or el.tagName == 'SLOT' or (PROHIBITED.has(role) and not ctx.recursion):
+    if is_blank(label) or el.tagName == 'SLOT':
         return None
-    if ctx.recursion and not is_root and embedded_value(el, role) != None:
+    if ctx.recursion and not is_root and embedded_kind(role) != None:
         return None
     return label
 
@@ -144,8 +174,8 @@ def labels_text(el, ctx):
     parts = []
     for label in as_array(el.labels):
         hidden = is_hidden(label, None)
-        parts.append(text_of(label, context(ctx.visited, True, ctx.root, None, None, True, hidden, ctx.labelledby),
-                             False))
+        parts.append(text_of(label, context(ctx.visited, True, ctx.root, ctx.pseudo, None, True, hidden,
+                                            ctx.labelledby, ctx.owns), False))
     return join_parts(parts)
 
 
@@ -175,9 +205,25 @@ def host_language_name(el, ctx):
     if tag == 'OPTGROUP':
         return el.getAttribute('label') or ''
     if is_instance(el, window.SVGElement):
-        title = el.querySelector(':scope > title')
-        return title.textContent if title else ''
+        return svg_title(el)
     return ''
+
+
+def svg_title(el):
+    """SVG-AAM: an SVG element's name is its <title> child; a <use> without one is named by the <title>
+    of the element it shows (an icon sprite's <symbol>), as Chromium names it through the shadow tree
+    the <use> clones."""
+    title = el.querySelector(':scope > title')
+    if title:
+        return title.textContent
+    if el.tagName != 'use':
+        return ''
+    href = el.getAttribute('href') or el.getAttributeNS('http://www.w3.org/1999/xlink', 'href') or ''
+    if href.indexOf('#') != 0 or href.length < 2:
+        return ''
+    shown = el.getRootNode().getElementById(href[1:]) if el.getRootNode().getElementById else None
+    title = shown.querySelector(':scope > title') if shown else None
+    return title.textContent if title else ''
 
 
 def flat_children(el):
@@ -192,23 +238,28 @@ def flat_children(el):
 
 
 def is_blockish(el):
-    """A block-level element (by tag, or by its computed display: a span may be display:block)."""
-    if BLOCKS.has(el.tagName):
-        return True
-    display = getComputedStyle(el).display
-    return display != 'inline' and display != 'contents' and display != 'none'
+    """A child whose text is set off by spaces: not inline (tab_visible.is_spaced)."""
+    return is_spaced(el)
+
+
+def pseudo_of(el, ctx, which):
+    """[text, spaced] of el's ::before or ::after, when the context reads them (else ['', False])."""
+    if not reads_pseudo(el, ctx.pseudo):
+        return ['', False]
+    return pseudo_part(el, which)
 
 
 def content_text_of(el, ctx, shown):
-    """2F: the text of the element's children (and its ::before/::after text), block children set off by
-    spaces, <br> and comments a space. shown: el is known visible (its text nodes need no check)."""
-    use_pseudo = reads_pseudo(el, ctx.pseudo)
-    out = pseudo_text(el, '::before') if use_pseudo else ''
-    if out:
-        out += ' '
+    """2F: the text of the element's children (and its ::before/::after text), in the flat tree, without
+    the children another element owns and with those el owns after its own (tab_owns); a child that is
+    not inline, or is named by an attribute (alt, aria-label, a value), is set off by spaces; <br> is a
+    space, and so is a comment (names.comment_text). shown: el is known visible (its text nodes need no check)."""
+    before = pseudo_of(el, ctx, '::before')
+    out = ''
     text_checked = False
     text_hidden = False
     inner = recursing(ctx)
+    owned = ctx.owns.owned != None
     for child in flat_children(el):
         kind = child.nodeType
         if kind == 3:
@@ -219,25 +270,36 @@ def content_text_of(el, ctx, shown):
                 out += child.data
             continue
         if kind == 8:
-            out += ' '
+            out += comment_text(child.data)
             continue
         if kind != 1:
             continue
         tag = child.tagName
         if SKIP.has(tag) and tag != 'OPTION':
             continue
-        piece = text_of(child, inner, shown)
-        if tag == 'BR':
-            out += ' '
-            continue
-        if piece == '':
-            continue
-        out += content_piece(piece, is_blockish(child))
-    if use_pseudo:
-        after = pseudo_text(el, '::after')
-        if after:
-            out += ' ' + after
-    return out
+        if owned and owner_of(child, ctx.owns) != None:
+            continue                    # read where its owner is (el's own are appended below)
+        out += child_piece(child, inner, shown, False, el)
+    if owned:
+        for child in owns_of(el, ctx.owns):
+            out += child_piece(child, inner, False, True, el)
+    after = pseudo_of(el, ctx, '::after')
+    return with_pseudo(before[0], before[1], out, after[0], after[1])
+
+
+def child_piece(child, inner, shown, is_owned, parent):
+    """One element child's part of its parent's text: its text alternative, set off by spaces when its
+    box is its own (block, inline-block, a form control: Chromium and accname 1.2 2F), when its text is
+    not its content, or, for an owned child, when it sits in another block than its owner; a <br>, and
+    an empty child with a box of its own, are a space."""
+    inner.from_content = True
+    piece = text_of(child, inner, shown)
+    if child.tagName == 'BR':
+        return ' '
+    if piece == '':
+        return ' ' if not is_owned and is_blockish(child) and not is_hidden(child, inner.stop) else ''
+    spaced = not inner.from_content or is_blockish(child) or (is_owned and block_of(child) is not block_of(parent))
+    return content_piece(piece, spaced)
 
 
 def content_name(el, ctx, role, is_root):
@@ -272,22 +334,34 @@ def element_text(el, ctx, is_root):
     role = role_of(el)
     name = labelledby_name(el, ctx)
     if name != None:
+        ctx.from_content = False
         return name
     if ctx.recursion and not is_root:
-        value = embedded_value(el, role)
+        value = embedded_value(el, role, ctx)
         if value != None:
+            ctx.from_content = False
             return value
     name = aria_label_name(el, ctx, role, is_root)
     if name != None:
+        ctx.from_content = False
         return name
-    if (role != 'presentation' and role != 'none') or is_root:
+    if el.tagName == 'IMG' and el.hasAttribute('alt') and is_blank(el.getAttribute('alt')):
+        ctx.from_content = True
+        return ''                       # 2E: alt="" is the image's text alternative, even with a title (Chromium)
+    # 2E: "unless the element is marked as presentational" (at the root too: an <img role="none"> has no
+    # name, as in Chromium; role_of already gave a focusable element its own role back)
+    if role != 'presentation' and role != 'none':
         host = host_language_name(el, ctx)
         if not is_blank(host):
+            ctx.from_content = False
             return host
     name = content_name(el, ctx, role, is_root)
     if name != None:
+        ctx.from_content = True
         return name
-    return tooltip_name(el)
+    name = tooltip_name(el)
+    ctx.from_content = name == ''
+    return name
 
 
 def text_of(node, ctx, parent_shown):
@@ -301,7 +375,7 @@ def text_of(node, ctx, parent_shown):
     if kind != 1:
         return ''
     el = node
-    if ctx.visited.has(el):
+    if ctx.visited.has(el) and el is not ctx.ref:
         return ''
     is_root = el is ctx.root
     if not is_root and not ctx.ref_hidden and (hidden_under_shown(el, ctx.stop) if parent_shown else
@@ -319,7 +393,7 @@ def plain_named(el, role):
     """A widget with no element children, no ARIA naming and no host-language name is named by its text
     (and ::before/::after text): what text_of computes, without the recursion."""
     if el.firstElementChild or el.shadowRoot or not NAMED_FROM_CONTENT.has(role) or el.hasAttribute('aria-label') or \
-            el.hasAttribute(LABELLED_BY) or el.hasAttribute(LABELED_BY):
+            el.hasAttribute(LABELLED_BY) or el.hasAttribute(LABELED_BY) or el.hasAttribute('aria-owns'):
         return False
     tag = el.tagName
     if tag == 'INPUT' or tag == 'SELECT' or tag == 'TEXTAREA' or tag == 'IMG' or tag == 'AREA':
@@ -335,12 +409,15 @@ def accessible_name(el, pseudo, stop, role):
     if stop is el and plain_named(el, role if role != None else role_of(el)):
         content = el.textContent
         if reads_pseudo(el, answer):
-            content = with_pseudo(pseudo_text(el, '::before'), content, pseudo_text(el, '::after'))
+            before = pseudo_part(el, '::before')
+            after = pseudo_part(el, '::after')
+            content = with_pseudo(before[0], before[1], content, after[0], after[1])
         content = squash(content)
         if content:
             return content
         return squash(tooltip_name(el))
-    return squash(text_of(el, context(new_visited(), False, el, answer, stop, False, False, False), False))
+    return squash(text_of(el, context(new_visited(), False, el, answer, stop, False, False, False, ownership()),
+                          False))
 
 
 def name_of(el):

@@ -8,7 +8,7 @@ elements they match are found again once the tree has changed. A sheet that cann
 origin's) makes the answer `True`: ask every element. During a scan each tree is asked once (the scan
 runs no page script). Hot: names ask for every named element.
 """
-from sites.page.names import pseudo_bases, content_text
+from sites.page.names import pseudo_bases, content_text, pseudo_spaced
 from webapi.jsobj import record, set_of, new_map, is_instance, as_array
 
 SVG_NS = 'http://www.w3.org/2000/svg'
@@ -186,3 +186,15 @@ def reads_pseudo(el, answer):
 def pseudo_text(el, which):
     """The text of el's ::before or ::after box ('::before' / '::after')."""
     return content_text(getComputedStyle(el, which).content)
+
+
+def pseudo_part(el, which):
+    """[text, spaced] of el's ::before or ::after box: its text (names.content_text), and whether it is
+    set off by a space (names.pseudo_spaced: its display, and the horizontal padding or margin that
+    draws a gap beside it)."""
+    style = getComputedStyle(el, which)
+    text = content_text(style.content)
+    if text == '':
+        return ['', False]
+    return [text, pseudo_spaced(style.display, style.paddingLeft, style.paddingRight, style.marginLeft,
+                                style.marginRight, which == '::before')]

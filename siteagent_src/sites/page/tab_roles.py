@@ -16,7 +16,10 @@ SECTIONING_ROLE = set_of(SECTIONING_ROLES)
 
 
 def focusable(el):
-    return el.hasAttribute('tabindex') or (el.tagName == 'A' and el.hasAttribute('href')) or FOCUSABLE.has(el.tagName)
+    """Focusable for the presentational-role conflict rule: a disabled control is not (so role="none"
+    holds on it, as in Chromium)."""
+    return el.hasAttribute('tabindex') or (el.tagName == 'A' and el.hasAttribute('href')) or \
+        (FOCUSABLE.has(el.tagName) and not el.disabled)
 
 
 def in_sectioning(el):

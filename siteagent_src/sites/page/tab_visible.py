@@ -1,11 +1,13 @@
 # siteagent: hot
 """Visibility as the scan and the names see it: rendered (CSS display, visibility, content-visibility,
-as `checkVisibility` reads them) and not aria-hidden, across shadow roots and slots.
+as `checkVisibility` reads them, so a style sheet's class counts as an inline style does) and not
+aria-hidden or inert, across shadow roots and slots. Also how an element lays out for a name's spacing
+(`is_spaced`, `block_of`): what accname 1.2 step 2F asks of CSS display.
 
 `stop` is the element a name is computed for (its own aria-hidden ancestors do not hide its parts), or
 None. Hot: the walk asks for every element (docs/SUBSET.md, "Hot modules").
 """
-from webapi.jsobj import record
+from webapi.jsobj import record, set_of
 
 # checkVisibility's options: visibility:hidden counts as hidden
 VISIBILITY = record()
@@ -23,13 +25,30 @@ def parent_of(node):
     return parent if parent and parent.nodeType == 1 else None
 
 
+# the document's aria-owns as tab_owns last read it (owned -> owner), or None: an owned element's
+# ancestors for aria-hidden are its owner's, not its DOM parents (WPT accname/aria-owns.html)
+OWNERS = record()
+OWNERS.owned = None
+
+
+def ax_parent_of(node):
+    """The node's parent in the accessibility tree: its owner (aria-owns) when owned, else parent_of."""
+    if OWNERS.owned != None and node.nodeType == 1:
+        owner = OWNERS.owned['get'](node)
+        if owner != None:
+            return owner
+    return parent_of(node)
+
+
 def aria_hidden(el, stop):
-    """el or an ancestor up to (not including) stop has aria-hidden="true"."""
+    """el or an ancestor up to (not including) stop has aria-hidden="true" or is inert (the `inert`
+    attribute: Chromium leaves inert content out of names, as the scan leaves it out of its rows). The
+    ancestors are those of the accessibility tree: an owned element's are its owner's."""
     node = el
     while node and node is not stop:
-        if node.nodeType == 1 and node.getAttribute('aria-hidden') == 'true':
+        if node.nodeType == 1 and (node.getAttribute('aria-hidden') == 'true' or node.hasAttribute('inert')):
             return True
-        node = parent_of(node)
+        node = ax_parent_of(node)
     return False
 
 
@@ -59,4 +78,36 @@ def hidden_under_shown(el, stop):
         return is_hidden(el, stop)
     if not el.checkVisibility(VISIBILITY) and getComputedStyle(el).display != 'contents':
         return True
-    return el.getAttribute('aria-hidden') == 'true'
+    return el.getAttribute('aria-hidden') == 'true' or el.hasAttribute('inert')
+
+
+# Atomic inline boxes: replaced elements and form controls lay out as one box of their own, as an
+# inline-block does, whatever their computed display says (Chromium separates their text by a space).
+ATOMIC_TAGS = set_of(['IMG', 'INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'VIDEO', 'AUDIO', 'IFRAME', 'OBJECT', 'EMBED',
+                      'CANVAS', 'METER', 'PROGRESS'])
+
+
+def inline_display(display):
+    """A computed display that keeps a box in its parent's line (inline, or no box of its own)."""
+    return display == 'inline' or display == 'contents' or display == 'none' or display == 'ruby' or \
+        display == 'ruby-text'
+
+
+def is_spaced(el):
+    """accname 1.2 step 2F: an element that is not inline (block, inline-block, flex, table-cell, list
+    item...: its own box) or an atomic inline has its text set off by spaces. Read from the computed
+    display, not the tag: a <div> made inline by a style sheet joins its neighbours ("1/50United")."""
+    if ATOMIC_TAGS.has(el.tagName):
+        return True
+    return not inline_display(getComputedStyle(el).display)
+
+
+def block_of(el):
+    """The element whose box holds el's line: el itself when it is not inline, else the nearest such
+    ancestor in the flat tree (None past the top)."""
+    node = el
+    while node:
+        if ATOMIC_TAGS.has(node.tagName) or not inline_display(getComputedStyle(node).display):
+            return node
+        node = parent_of(node)
+    return None

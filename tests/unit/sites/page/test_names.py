@@ -30,15 +30,92 @@ def test_blank_is_what_trim_leaves_empty():
 def test_referenced_names_are_joined_by_a_space():
     assert n.join_parts(["Billing", " address ", ""]) == "Billing address"
     assert n.content_piece("Hello", True) == " Hello " and n.content_piece("Hello", False) == "Hello"
-    assert n.with_pseudo("", "Save", "") == "Save"
-    assert n.with_pseudo("★", "Save", "(2)") == "★ Save (2)"
+
+
+
+# --- accname 1.2, step by step (each test quotes the sentence it checks) ----------------------------
+
+def test_2f_pseudo_text_is_set_off_only_when_its_box_is():
+    # 2F.ii: "Check for CSS generated textual content associated with the current node and include it in
+    # the accumulated text. The CSS ::before and ::after pseudo elements [CSS2] can provide textual
+    # content for elements that have a content model."
+    assert n.with_pseudo("", False, "Save", "", False) == "Save"
+    assert n.with_pseudo("★", True, "Save", "(2)", True) == "★ Save (2)"
+    assert n.with_pseudo("This", True, "is a test", ".", False) == "This is a test."
+    assert n.with_pseudo("Price: ", False, "5", "", True) == "Price: 5"
+
+
+def test_2f_pseudo_box_spacing_follows_display_and_the_gap_facing_the_content():
+    # 2F.iii: "If the current node ... is a block-level element (e.g. CSS display: block), add a space";
+    # inline generated text joins its neighbour unless padding or margin draws a gap (our departure).
+    assert n.pseudo_spaced("block", "0px", "0px", "0px", "0px", True)
+    assert n.pseudo_spaced("inline-block", "0px", "0px", "0px", "0px", False)
+    assert not n.pseudo_spaced("inline", "0px", "0px", "0px", "0px", True)
+    assert n.pseudo_spaced("inline", "0px", "3.2px", "0px", "0px", True)        # ::before: its right side
+    assert not n.pseudo_spaced("inline", "3.2px", "0px", "0px", "0px", True)    # the far side does not count
+    assert n.pseudo_spaced("inline", "0px", "0px", "0.5px", "0px", False)      # ::after: its left side
+    assert not n.pseudo_spaced("inline", "0px", "0px", "-4px", "0px", False)   # a negative margin closes it
+    assert not n.pseudo_spaced("inline", None, "", "auto", "0.00px", False)
+
+
+def test_2c_embedded_controls_by_role():
+    # 2C: "Textbox: If the embedded control has role textbox, return its value."
+    assert n.embedded_kind("textbox") == "text" and n.embedded_kind("searchbox") == "text"
+    # 2C: "Combobox/Listbox: If the embedded control has role combobox or listbox, return the text
+    # alternative of the chosen option."
+    assert n.embedded_kind("combobox") == "choice" and n.embedded_kind("listbox") == "choice"
+    # 2C: "Range: If the embedded control has role range (e.g., a spinbutton or slider)"
+    for role in ["slider", "spinbutton", "progressbar", "scrollbar", "meter"]:
+        assert n.embedded_kind(role) == "range"
+    # a menu gives nothing (Chromium; the spec lists no menu); a menu button is a button, named as one
+    assert n.embedded_kind("menu") == "nothing" and n.embedded_kind("menubar") == "nothing"
+    for role in ["button", "link", "checkbox", "option", None, "generic"]:
+        assert n.embedded_kind(role) is None
+
+
+def test_2c_range_value_order():
+    # 2C: "If the aria-valuetext property is present, return its value, Otherwise, if the aria-valuenow
+    # property is present, return its value, Otherwise, use the value as specified by a host language
+    # attribute."
+    assert n.range_text("five", "5", "4") == "five"
+    assert n.range_text(None, "5", "4") == "5"
+    assert n.range_text(None, None, "4") == "4"
+    assert n.range_text(None, None, None) == ""
+    assert n.range_text("", "5", "4") == ""            # present, even empty
+
+
+def test_2i_tooltip_then_placeholder():
+    # 2I: "Otherwise, if the current node has a Tooltip attribute, return its value." HTML-AAM: an input's
+    # or textarea's placeholder comes after title; aria-placeholder after both.
+    assert n.tooltip_text("Title", "Hint", "Aria", True) == "Title"
+    assert n.tooltip_text(" ", "Hint", "Aria", True) == "Hint"
+    assert n.tooltip_text(None, "Hint", "Aria", False) == "Aria"
+
+
+def test_2f_comments_split_words_except_reacts_separator():
+    assert n.comment_text(" with non-text node splitting ") == " "
+    assert n.comment_text("") == " "
+    assert n.comment_text(" ") == ""
+
+
+def test_2e_a_button_input_with_a_value_attribute_is_labelled_by_it_even_empty():
+    # HTML: "If the element has a value attribute, the button's label must be the value of that attribute"
+    assert n.input_host_name("submit", "", None, False) == ""
+    assert n.input_host_name("submit", None, None, False) == "Submit"
+    assert n.input_host_name("reset", "Clear", None, False) == "Clear"
+
+
+def test_2b_referenced_names_joined_with_a_space():
+    # 2B.ii.c: "Append the result, with a space, to the accumulated text."
+    assert n.join_parts(["Open", "the door"]) == "Open the door"
+    assert n.join_parts(["", "x"]) == "x"
 
 
 # --- host language ---------------------------------------------------------------------------------
 
 def test_inputs_named_by_their_value_or_default():
     assert n.input_host_name("submit", None, None, False) == "Submit"
-    assert n.input_host_name("reset", "  ", None, False) == "Reset"
+    assert n.input_host_name("reset", "  ", None, False) == "  "       # a blank label: later steps (title) decide
     assert n.input_host_name("button", None, None, False) == ""
     assert n.input_host_name("submit", "Go", None, False) == "Go"
 
