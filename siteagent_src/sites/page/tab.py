@@ -8,7 +8,7 @@ from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT
 from sites.page import risk as page_risk
 from sites.page import scan_format
 from sites.page import page_tools
-from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS, PROBE_RISK
+from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS, PROBE_RISK, PROBE_LIVE
 from sites.page.tab_context import context_of
 from sites.page.roles import TYPEABLE_ROLES
 from sites.page.tab_actions import (describe_element, click_element, type_into, select_in, check_element,
@@ -17,6 +17,7 @@ from sites.page.tab_actions import (describe_element, click_element, type_into, 
 from sites.page.tab_roles import role_of
 from sites.page.tab_uids import resolve, current_route
 from sites.page.tab_walker import scan
+from sites.page import tab_probe
 from sites.kit.tab import tab_handler
 from webapi.dom import attr, tag_of
 from webapi.js import sleep, now_ms, from_json
@@ -279,3 +280,10 @@ def probe_risk(args):
         verdict = page_risk.classify(target, {'sensitive_hosts': [], 'extra_terms': []})
         out.append({'uid': uid, 'target': target, 'risk': verdict['risk'], 'reasons': verdict['reasons']})
     return {'results': out}
+
+
+@tab_handler(PROBE_LIVE)
+async def probe_live(args):
+    """Mutations applied one by one, the live model's repeat scan compared with a full walk after each
+    (sites/page/tab_probe.py)."""
+    return await tab_probe.probe_live(args)

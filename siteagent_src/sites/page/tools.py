@@ -83,5 +83,16 @@ PROBE_RISK = declare_tool(
      'required': ['uids'], 'additionalProperties': False},
     'tab', {'test_only': True})
 
+PROBE_LIVE = declare_tool(
+    SITE, 'page_probe_live', 'read',
+    'Test only. In the attached tab, applies `steps` (DOM mutations: attributes, classes, text, inserts, '
+    'removals, moves, shadow roots, style sheets, frames, form values, focus, waits) one by one, and after each '
+    'compares the repeat scan of the live page model with a fresh full walk; returns the mismatches.',
+    {'type': 'object', 'properties': {'steps': {'type': 'array', 'items': {'type': 'object'}, 'maxItems': 2000},
+                                      'reset': {'type': 'boolean'}, 'base_css': {'type': 'string'},
+                                      'segment_min': {'type': 'integer', 'minimum': 1}},
+     'required': ['steps'], 'additionalProperties': False},
+    'tab', {'test_only': True})
+
 # The tab half's one entry: every verb that runs in the page, in any frame.
 PAGE_TAB = declare_step(SITE, 'page_tab')
