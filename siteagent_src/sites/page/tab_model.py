@@ -519,6 +519,8 @@ def _dirty_marks():
     for el in M.animated:
         changed(el)
     _animations_changed()
+    if M.sub.size == 0 and M.path.size == 0 and M.pending.length == 0 and M.loaded.length == 0:
+        return                  # nothing happened: no box can have changed either
     for entry in M.watch:
         if not _recheck(entry):
             changed(entry.el)

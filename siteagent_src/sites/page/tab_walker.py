@@ -484,16 +484,20 @@ def walk_page(opts):
     closed_roots = True if chrome.dom and chrome.dom.openOrClosedShadowRoot else False
     st = walk_state(viewport, pseudo, closed_roots)
     root = document.body or document.documentElement
+    t0 = performance.now()
     if live:
         tab_model.begin(st, UIDS.route, UIDS.dropped, 'all' if pseudo is True else 'some')
+    t1 = performance.now()
     if opts and opts['within']:
         found = resolve(opts['within'])
         if not found['ok']:
             return found
         root = found.el
     walk(st, root, 0)
+    t2 = performance.now()
     if live:
         tab_model.commit(st)
+    t3 = performance.now()
     rows = []
     frames = []
     for row in st.rows:
@@ -519,5 +523,7 @@ def walk_page(opts):
         out.model.why = tab_model.M.why if tab_model.M.full else None
         out.model.replayed = st.replayed
         out.model.kept = st.kept
+        out.model.ms = [Math.round((t1 - t0) * 10) / 10, Math.round((t2 - t1) * 10) / 10,
+                        Math.round((t3 - t2) * 10) / 10, Math.round((performance.now() - t3) * 10) / 10]
     out.ms = Math.round((performance.now() - started) * 10) / 10
     return out

@@ -351,8 +351,14 @@ async def _may_load(url):
 
 async def _prepare(tab_id):
     """Load the tab half into a freshly loaded page now, so the scan that follows does not wait for it
-    (a page that refuses scripts is reported by that scan, not here)."""
+    (a page that refuses scripts is reported by that scan, not here), and let it walk the page once
+    ahead of time (`warm`, not awaited: the live page model, the style sheets' rules and the walker's
+    code are ready when the first scan comes; it issues uids above this tab's floor, as a scan would)."""
     await page_chrome.inject_top(tab_id, ['content.js'])
+    state = await _state()
+    key = _tkey(tab_id)
+    floor = state['floors'][key] if key in state['floors'] else 0
+    send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
 
 
 async def _open(args, state):
@@ -418,7 +424,11 @@ def _scan_payload(args, state, tab_id):
     lines, not rows)."""
     key = _tkey(tab_id)
     floor = state['floors'][key] if key in state['floors'] else 0
-    return {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True, 'tools': True}
+    payload = {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True, 'tools': True}
+    base = _scans[key]['base'] if key in _scans and 'base' in _scans[key] else None
+    if base != None:
+        payload['have'] = base['token']       # rows the tab has not changed since need not be sent again
+    return payload
 
 
 async def _direct_scan(args, state):
@@ -472,18 +482,35 @@ async def _scan(tab, args, state):
     return await _scanned(tab_id, args, state, top, None)
 
 
+def _base(token, lines, frame_lines):
+    """The top frame's body lines as the tab tagged them (`token`: the tab sends `same` instead of rows
+    it has not changed since)."""
+    return {'token': token, 'lines': lines, 'frame_lines': frame_lines}
+
+
 async def _scanned(tab_id, args, state, top, listing):
     """The scan result from the top frame's (or `within` frame's) scan, with the frames merged in."""
     key = _tkey(tab_id)
     floor = state['floors'][key] if key in state['floors'] else 0
     within = _arg(args, 'within', None)
     frames_map = {}
-    if top['rows'] != None:
+    old = _scans[key] if key in _scans else None
+    base = old['base'] if old != None and 'base' in old else None
+    if 'same' in top:
+        if base == None or base['token'] != top['same']:
+            raise ToolError(ADAPTER_ERROR, 'the tab named rows this worker no longer has; scan again', None)
+        body = base['lines']
+        top['frame_lines'] = base['frame_lines']
+    elif top['rows'] != None:
         formatted = scan_format.format_body(top['rows'])
         body = formatted['lines']
         top['frame_lines'] = formatted['frame_lines']
     else:
         body = scan_format.split_body(top['body'])
+    if 'token' in top and 'same' not in top:
+        base = _base(top['token'], body, top['frame_lines'])
+    elif 'token' not in top:
+        base = None
     high = top['max_uid']
     count = top['count']
     if within == None and len(top['frames']) > 0:
@@ -502,13 +529,23 @@ async def _scanned(tab_id, args, state, top, listing):
     if high != floor:
         state['floors'][key] = high
         await _save(state)
-    old = _scans[key] if key in _scans else None
     previous = old['lines'] if _arg(args, 'diff', False) and old != None else None
-    rendered = scan_format.render_lines(top['url'], top['title'], count, body, _arg(args, 'max_chars', 20000),
-                                        _arg(args, 'cursor', 0), previous)
+    # the same body, header and budget as the last scan: the same text (rendering joins every line again)
+    sig = '\n'.join([str(top['url']), str(top['title']), str(count), str(_arg(args, 'max_chars', 20000)),
+                      str(_arg(args, 'cursor', 0))])
+    cached = old['render'] if old != None and 'render' in old and previous == None else None
+    if cached != None and cached['body'] is body and cached['sig'] == sig:
+        rendered = cached['rendered']
+    else:
+        rendered = scan_format.render_lines(top['url'], top['title'], count, body, _arg(args, 'max_chars', 20000),
+                                            _arg(args, 'cursor', 0), previous)
     if within == None or old == None:
         _scans[key] = {'lines': rendered['lines'], 'frames': frames_map, 'url': top['url'],
                        'had_frames': within == None and len(top['frames']) > 0}
+        if base != None and within == None:
+            _scans[key]['base'] = base
+            if previous == None:
+                _scans[key]['render'] = {'body': body, 'sig': sig, 'rendered': rendered}
     out = {'tab': tab_id, 'text': rendered['text'], 'untrusted': True, 'scan_ms': top['ms']}
     if rendered['next_cursor'] != None:
         out['cursor'] = rendered['next_cursor']
