@@ -143,8 +143,9 @@ def observe_root(root):
 
 
 def drop():
-    """Forget the model (the next scan walks the whole page)."""
+    """Forget the model (the next scan walks the whole page). A navigation drops it with the document."""
     M.live = False
+    M.sig = None
     M.segs = __new__(WeakMap())
     M.watch = []
     M.controls = []
@@ -459,6 +460,8 @@ def begin(st, route, epoch, pseudo_kind):
         _read_flags(sheets)
         _full('the style sheets changed')
     if route != M.route or epoch != M.epoch:
+        if route != M.route:
+            drop()              # another route: nothing of the old page's model is kept
         _full('another route, or a uid was dropped')
     if pseudo_kind != M.pseudo_kind:
         _full('::before/::after rules changed')

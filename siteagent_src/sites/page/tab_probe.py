@@ -5,7 +5,7 @@ The steps come from the test (tests/browser/test_page_live_model.py, generated b
 element is picked by index among the page's elements (open shadow roots included), modulo their count.
 """
 from sites.page.tab_walker import scan
-from sites.page.tab_model import M as MODEL, SEGMENT_MIN
+from sites.page.tab_model import M as MODEL, SEGMENT_MIN, drop
 from webapi.js import sleep, to_json
 from webapi.jsobj import as_array
 
@@ -81,6 +81,9 @@ async def apply(step):
         return 'wait'
     if op == 'check':
         return 'check'
+    if op == 'drop_model':
+        drop()
+        return 'drop_model'
     if op == 'define':
         script = document.createElement('script')
         script.textContent = step['js']
@@ -202,8 +205,12 @@ async def probe_live(args):
 
 
 async def _probe(args):
+    if len(args['steps']) == 1 and args['steps'][0]['op'] == 'drop_model' and not args['reset']:
+        drop()                              # (the memory bench: the model dropped, nothing scanned)
+        return {'dropped': True}
     first = scan({})
-    out = {'steps': [], 'scans': 0, 'full': 0, 'replayed': 0, 'mismatches': [], 'first_full': first['model']['full']}
+    out = {'steps': [], 'ms': [], 'scans': 0, 'full': 0, 'replayed': 0, 'mismatches': [], 'first_full': first['model']['full'],
+           'model': first['model']}
     index = 0
     for step in args['steps']:
         done = 'error'
@@ -216,6 +223,7 @@ async def _probe(args):
         incremental = scan({})
         fresh = scan({'fresh': True})
         out['scans'] += 1
+        out['ms'].append([incremental['ms'], fresh['ms']])
         model = incremental['model']
         if model['full']:
             out['full'] += 1

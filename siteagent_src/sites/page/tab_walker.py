@@ -113,7 +113,8 @@ def walk_state(viewport, pseudo, closed_roots):
     st.watch = None
     st.frames = 0           # inside a same-origin frame (walked every time: no segments there)
     st.volatile = 0         # frames walked so far: an element with a frame inside keeps no segment
-    st.kept = 0
+    st.kept = 0             # segments kept by this walk, and the references they hold (the model's size)
+    st.kept_refs = 0
     st.replayed = 0
     return st
 
@@ -361,6 +362,7 @@ def keep(st, model, el, depth):
     seg.other = SCAN.other_trees
     model.segs.set(el, seg)
     st.kept += 1
+    st.kept_refs += seg.rows.length + seg.watch.length + (seg.parts.length if seg.parts else 0)
 
 
 def walk_element(st, el, depth):
@@ -523,6 +525,8 @@ def walk_page(opts):
         out.model.why = tab_model.M.why if tab_model.M.full else None
         out.model.replayed = st.replayed
         out.model.kept = st.kept
+        out.model.kept_refs = st.kept_refs
+        out.model.watch = st.watch.length
         out.model.ms = [Math.round((t1 - t0) * 10) / 10, Math.round((t2 - t1) * 10) / 10,
                         Math.round((t3 - t2) * 10) / 10, Math.round((performance.now() - t3) * 10) / 10]
     out.ms = Math.round((performance.now() - started) * 10) / 10
