@@ -10,6 +10,8 @@ a sample of the real pages of ../shared/corpus/real-pages (skipped without ../sh
 A test that never replays would prove nothing: each page must have replayed segments in some scans.
 """
 import gzip
+import re
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -180,3 +182,35 @@ def test_live_model_real_pages(chat, shared_dir, corpus_site, name):
         pytest.skip(f"{source} is missing: the real-page sample needs ../shared/corpus/real-pages")
     corpus_site.set_override(f"/{name}.html", gzip.decompress(source.read_bytes()))
     check_page(chat, f"https://{CORPUS_HOST}/{name}.html", 25, 10)
+
+
+def test_first_scan_after_load_uses_the_warm_walk(chat, page_site):
+    """An agent tab that loaded a page (open, or a link followed) was walked ahead of time: the first
+    scan replays that walk; the same scan text either way, and the click's menu shows up."""
+    opened = page_call(chat, {"method": "open", "url": f"https://{SHOP}/live.html"}, 30000)
+    assert opened["ok"], opened
+    attach(chat, opened["result"]["tab"])
+    time.sleep(1.0)                 # the warm walk is not awaited by open
+    probe = chat.sa_call("page_probe_live", {"steps": [{"op": "check"}], "reset": False}, 60000)["payload"]
+    assert probe["ok"], probe
+    assert probe["result"]["first_full"] is False, str(probe["result"]["model"])
+    assert probe["result"]["mismatches"] == []
+    first = page_call(chat, {"method": "scan"})["result"]["text"]
+    again = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert first == again
+    menu = re.search(r"B (u\d+) Menu", first).group(1)
+    assert "One" not in first
+    clicked = page_call(chat, {"method": "click", "uid": menu})
+    assert clicked["ok"], clicked
+    after = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert re.search(r"B u\d+ Menu \[expanded\]", after) and re.search(r"L u\d+ One <https://shop.test/one>", after)
+    assert after.replace(" [expanded]", "") != first
+    diff = page_call(chat, {"method": "scan", "diff": True})["result"]["text"]
+    assert "(no change since the last scan)" in diff
+    # a link followed: the new page is walked when it has loaded, and scans as a fresh walk would
+    link = re.search(r"L (u\d+) Home", after).group(1)
+    assert page_call(chat, {"method": "click", "uid": link})["ok"]
+    time.sleep(1.5)
+    probe = chat.sa_call("page_probe_live", {"steps": [{"op": "check"}], "reset": False}, 60000)["payload"]
+    assert probe["ok"] and probe["result"]["mismatches"] == [], probe
+    assert probe["result"]["first_full"] is False, str(probe["result"]["model"])

@@ -145,7 +145,6 @@ def observe_root(root):
 def drop():
     """Forget the model (the next scan walks the whole page). A navigation drops it with the document."""
     M.live = False
-    M.sig = None
     M.segs = __new__(WeakMap())
     M.watch = []
     M.controls = []

@@ -16,7 +16,7 @@ from sites.page.verbs import needs_of, acts
 from sites.page.tools import SITE, PAGE, PAGE_TAB
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap)
 from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame
-from webapi.js import sleep, obj_keys
+from webapi.js import sleep, obj_keys, attempt_async, drop_key
 from webapi import page_chrome
 from webapi.cached_key import CachedKey
 
@@ -349,16 +349,41 @@ async def _may_load(url):
     await _must_access(url)
 
 
+_preparing = {}       # 't<tab>' -> True while _prepare runs for it
+
+
+async def _tab_loaded(tab_id, url):
+    """An agent tab or the attached tab finished loading a page (a link followed, a reload, history):
+    the tab half is loaded and walks it ahead of the first scan, as after `open` and `navigate`."""
+    if _tkey(tab_id) in _preparing:
+        return
+    await attempt_async(lambda t: _prepare_loaded(t, url), tab_id)
+
+
+async def _prepare_loaded(tab_id, url):
+    state = await _state()
+    attached = await attached_tab()
+    if tab_id not in state['tabs'] and (attached == None or attached['id'] != tab_id):
+        return
+    if await _access(url) != None:
+        return
+    await _prepare(tab_id)
+
+
 async def _prepare(tab_id):
     """Load the tab half into a freshly loaded page now, so the scan that follows does not wait for it
     (a page that refuses scripts is reported by that scan, not here), and let it walk the page once
     ahead of time (`warm`, not awaited: the live page model, the style sheets' rules and the walker's
     code are ready when the first scan comes; it issues uids above this tab's floor, as a scan would)."""
-    await page_chrome.inject_top(tab_id, ['content.js'])
-    state = await _state()
     key = _tkey(tab_id)
-    floor = state['floors'][key] if key in state['floors'] else 0
-    send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+    _preparing[key] = True
+    try:
+        await page_chrome.inject_top(tab_id, ['content.js'])
+        state = await _state()
+        floor = state['floors'][key] if key in state['floors'] else 0
+        send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+    finally:
+        drop_key(_preparing, key)
 
 
 async def _open(args, state):
@@ -714,3 +739,4 @@ async def page(args, ctx):
 
 
 site_hooks(SITE, {'judge': judge})
+page_chrome.on_tab_loaded(_tab_loaded)
