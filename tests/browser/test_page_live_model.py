@@ -110,7 +110,7 @@ class Tally:
         self.whys: dict[str, int] = {}
 
 
-def run_sequence(chat, steps, tally, segment_min):
+def run_sequence(chat, steps, tally, segment_min, drop_unreadable):
     """Apply steps (reset first) in round trips split at resizes; assert no mismatch."""
     chunk, reset = [], True
     for item in steps + [None]:
@@ -118,7 +118,8 @@ def run_sequence(chat, steps, tally, segment_min):
             chunk.append(item)
             continue
         out = chat.sa_call("page_probe_live", {"steps": chunk or [{"op": "check"}], "reset": reset,
-                                               "base_css": BASE_CSS, "segment_min": segment_min}, 120000)["payload"]
+                                               "base_css": BASE_CSS, "segment_min": segment_min,
+                                               "drop_unreadable": drop_unreadable}, 120000)["payload"]
         assert out["ok"], out
         result = out["result"]
         tally.scans += result["scans"]
@@ -135,7 +136,7 @@ def run_sequence(chat, steps, tally, segment_min):
     tally.sequences += 1
 
 
-def check_page(chat, url, examples, max_steps):
+def check_page(chat, url, examples, max_steps, drop_unreadable=False):
     opened = page_call(chat, {"method": "open", "url": url}, 30000)
     assert opened["ok"], opened
     attach(chat, opened["result"]["tab"])
@@ -144,7 +145,7 @@ def check_page(chat, url, examples, max_steps):
     @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(steps=sequence.map(lambda s: s[:max_steps]), segment_min=st.sampled_from([1, 1, 6]))
     def prop(steps, segment_min):
-        run_sequence(chat, steps, tally, segment_min)
+        run_sequence(chat, steps, tally, segment_min, drop_unreadable)
 
     try:
         prop()
@@ -181,7 +182,9 @@ def test_live_model_real_pages(chat, shared_dir, corpus_site, name):
     if not source.is_file():
         pytest.skip(f"{source} is missing: the real-page sample needs ../shared/corpus/real-pages")
     corpus_site.set_override(f"/{name}.html", gzip.decompress(source.read_bytes()))
-    check_page(chat, f"https://{CORPUS_HOST}/{name}.html", 25, 10)
+    # the saved pages' links to other hosts do not load here; a sheet the model cannot read makes every
+    # change a full walk, so they are removed (the pages' own <style> rules stay): the changes replay
+    check_page(chat, f"https://{CORPUS_HOST}/{name}.html", 25, 10, drop_unreadable=True)
 
 
 def test_first_scan_after_load_uses_the_warm_walk(chat, page_site):

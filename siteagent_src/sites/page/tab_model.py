@@ -33,8 +33,9 @@ IDREF_ATTRS = ['aria-labelledby', 'aria-labeledby', 'aria-describedby', 'aria-ow
                'aria-errormessage', 'aria-activedescendant', 'aria-controls', 'aria-flowto', 'headers', 'list',
                'form', 'popovertarget', 'commandfor', 'for', 'anchor']
 IDREF = set_of(IDREF_ATTRS)
-# nodes inserted or removed with one of these inside change what other elements are named by
-REFERRING = 'style,link,base,label,[id],[' + '],['.join(IDREF_ATTRS) + ']'
+# nodes inserted or removed with one of these inside change what other elements are named by (and so
+# does an element with an id that an IDREF names, or named when it was removed)
+REFERRING = 'style,link,base,label,[' + '],['.join(IDREF_ATTRS) + ']'
 REFERRERS = '[' + '],['.join(IDREF_ATTRS) + ']'
 CONTROLS = 'input,select,textarea'
 HEAD_IGNORED = set_of(['TITLE', 'SCRIPT', 'NOSCRIPT', 'META', 'TEMPLATE'])
@@ -76,6 +77,7 @@ M.sig = None                # the style sheets' signature
 M.flags = None              # what the sheets use: has, hover, focus, focus_within, container
 M.media = []                # [MediaQueryList, matches]
 M.refs = new_map()          # a referenced element -> [elements named through it]
+M.ref_ids = set_of([])      # every id an IDREF attribute names (found or not)
 M.vw = 0
 M.vh = 0
 M.stats = record()
@@ -304,10 +306,18 @@ def _in_head(el):
 
 
 def _touches_refs(nodes):
-    """Inserted or removed nodes that bring or take style, labels, ids or IDREFs."""
+    """Inserted or removed nodes that bring or take style, labels, IDREFs or an id that an IDREF names."""
     for node in nodes:
-        if node.nodeType == 1 and (node.matches(REFERRING) or node.querySelector(REFERRING)):
+        if node.nodeType != 1:
+            continue
+        if node.matches(REFERRING) or node.querySelector(REFERRING):
             return True
+        if M.ref_ids.size > 0:
+            if node.id and M.ref_ids.has(node.id):
+                return True
+            for el in node.querySelectorAll('[id]'):
+                if M.ref_ids.has(el.id):
+                    return True
     return False
 
 
@@ -345,7 +355,7 @@ def _take_record(rec):
         _full('a style element changed')
         return
     if _touches_refs(rec.addedNodes) or _touches_refs(rec.removedNodes):
-        _full('nodes with style, labels, ids or IDREFs were inserted or removed')
+        _full('nodes with style, labels, IDREFs or referenced ids were inserted or removed')
         return
     if target.nodeType == 9:
         _full('the document changed')
@@ -413,6 +423,7 @@ def _referenced_changed(target):
 
 def _collect_refs():
     refs = new_map()
+    ids = set_of([])
     trees = [document]
     for root in M.roots:
         trees.append(root)
@@ -425,6 +436,7 @@ def _collect_refs():
                 for ref in value.split():
                     if not ref:
                         continue
+                    ids.add(ref)
                     for found in [tree.getElementById(ref) if tree.getElementById else None,
                                   document.getElementById(ref)]:
                         if found:
@@ -433,6 +445,7 @@ def _collect_refs():
             if label.control:
                 _add_ref(refs, label, label.control)
     M.refs = refs
+    M.ref_ids = ids
 
 
 def _add_ref(refs, target, referrer):

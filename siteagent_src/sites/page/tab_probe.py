@@ -67,6 +67,30 @@ async def _frame(el, html):
     await loaded
 
 
+def _readable(sheet):
+    try:
+        return sheet.cssRules.length >= 0
+    except:  # noqa: E722 (a sheet that failed to load, or another origin's)
+        return False
+
+
+def _drop_unreadable():
+    """Style sheets the model cannot read (a saved page's links to hosts that do not resolve here)
+    removed, and @imports of such sheets, so that a real page's changes are replayed, not walked anew."""
+    for link in as_array(document.querySelectorAll('link')):
+        if link.sheet and not _readable(link.sheet):
+            link.remove()
+    for sheet in as_array(document.styleSheets):
+        if not _readable(sheet):
+            continue
+        index = sheet.cssRules.length - 1
+        while index >= 0:
+            rule = sheet.cssRules[index]
+            if rule.styleSheet != None and not _readable(rule.styleSheet):
+                sheet.deleteRule(index)
+            index -= 1
+
+
 def _probe_sheets():
     return as_array(document.querySelectorAll('style[data-sa-probe]'))
 
@@ -190,6 +214,8 @@ async def probe_live(args):
             _SAVED['url'] = location.href
             roots = [el.shadowRoot for el in _candidates(False) if el.shadowRoot]
             _SAVED['body'] = document.body.getHTML({'serializableShadowRoots': True, 'shadowRoots': roots})
+            if 'drop_unreadable' in args and args['drop_unreadable']:
+                _drop_unreadable()
             base = document.createElement('style')
             base.id = 'sa-probe-base'
             base.textContent = args['base_css'] if 'base_css' in args else ''

@@ -90,7 +90,8 @@ PROBE_LIVE = declare_tool(
     'compares the repeat scan of the live page model with a fresh full walk; returns the mismatches.',
     {'type': 'object', 'properties': {'steps': {'type': 'array', 'items': {'type': 'object'}, 'maxItems': 2000},
                                       'reset': {'type': 'boolean'}, 'base_css': {'type': 'string'},
-                                      'segment_min': {'type': 'integer', 'minimum': 1}},
+                                      'segment_min': {'type': 'integer', 'minimum': 1},
+                                      'drop_unreadable': {'type': 'boolean'}},
      'required': ['steps'], 'additionalProperties': False},
     'tab', {'test_only': True})
 
