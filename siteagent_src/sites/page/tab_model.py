@@ -69,6 +69,7 @@ M.focused = []              # focus targets since the last scan
 M.loaded = []               # image loads, popovers toggled since the last scan
 M.hovered = False
 M.resized = False
+M.images_loading = False    # an image in a shadow root was still loading at the last scan
 M.listening = False
 M.route = None
 M.epoch = -1
@@ -165,6 +166,8 @@ def _sheets():
             kept.append(root)
             for sheet in tree_sheets(root):
                 sheets.append(sheet)
+        else:
+            M.root_set.delete(root)     # observed again (and listed) if the walk meets it again
     M.roots = kept
     return sheets
 
@@ -534,7 +537,8 @@ def _dirty_marks():
     for el in M.animated:
         changed(el)
     _animations_changed()
-    if M.sub.size == 0 and M.path.size == 0 and M.pending.length == 0 and M.loaded.length == 0:
+    if M.sub.size == 0 and M.path.size == 0 and M.pending.length == 0 and M.loaded.length == 0 and \
+            not M.images_loading:
         return                  # nothing happened: no box can have changed either
     for entry in M.watch:
         if not _recheck(entry):
@@ -598,6 +602,13 @@ def commit(st):
             controls.append([el, _control_state(el)])
     M.controls = controls
     M.animated = _animations()
+    # an image loading in a shadow root tells no listener here (its load event stays in its tree)
+    M.images_loading = False
+    for root in M.roots:
+        for img in root.querySelectorAll('img'):
+            if not img.complete:
+                M.images_loading = True
+                break
     if M.roots.length != st.roots0:
         sheets = _sheets()          # the walk entered new shadow roots: their sheets count too
         M.sig = _signature(sheets)

@@ -195,14 +195,22 @@ def merge(st, block):
 def walk_frame(st, el, depth, hidden_here):
     """An iframe or frame: its document walked in place when the walk may enter it, else an `X` row for
     a web page the worker scans on its own."""
-    if hidden_here or not box(st, el):
+    if hidden_here:
+        return
+    watched = st.watch != None and st.frames == 0
+    if not box(st, el):
+        if watched:
+            tab_model.note(st, el, BOXLESS, None)
         return
     doc = None
     try:
         doc = el.contentDocument
     except:  # noqa: E722 (a SecurityError)
         doc = None
-    st.volatile += 1
+    if doc:
+        st.volatile += 1            # a document the walk may enter changes unobserved: walked every time
+    elif watched:
+        tab_model.note(st, el, SHOWN, None)     # (another origin's frame: a load event tells when it navigates)
     if doc and doc.body:
         note_other_tree()
         st.rows.append(None)
