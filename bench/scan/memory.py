@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import statistics
 import sys
 from pathlib import Path
@@ -47,12 +48,12 @@ def main() -> None:
         ext_send(ext, {"kind": "attach_tab", "tabId": opened["result"]["tab"]})
         target = next(t for t in ext.list_targets() if t.get("type") == "page" and t.get("url") == url)
         cdp = CDPConnection(target["webSocketDebuggerUrl"], name="page")
-        drop = {"steps": [{"op": "drop_model"}], "reset": False}
+        drop = {"steps": json.dumps([{"op": "drop_model"}]), "reset": False}
         with_model, without, stats = [], [], None
         for _ in range(opts.repeat):
             assert ext.sa_call("page_probe_live", drop, 60000)["payload"]["ok"]
             # a scan with the model dropped walks the whole page and keeps a new model (its size reported)
-            probe = ext.sa_call("page_probe_live", {"steps": [], "reset": False}, 60000)["payload"]
+            probe = ext.sa_call("page_probe_live", {"steps": "[]", "reset": False}, 60000)["payload"]
             assert probe["ok"], probe
             stats = probe["result"]["model"]
             with_model.append(heap(cdp))

@@ -10,6 +10,7 @@ a sample of the real pages of ../shared/corpus/real-pages (skipped without ../sh
 A test that never replays would prove nothing: each page must have replayed segments in some scans.
 """
 import gzip
+import json
 import re
 import time
 
@@ -117,7 +118,7 @@ def run_sequence(chat, steps, tally, segment_min, drop_unreadable):
         if item is not None and item["op"] != "resize":
             chunk.append(item)
             continue
-        out = chat.sa_call("page_probe_live", {"steps": chunk or [{"op": "check"}], "reset": reset,
+        out = chat.sa_call("page_probe_live", {"steps": json.dumps(chunk or [{"op": "check"}]), "reset": reset,
                                                "base_css": BASE_CSS, "segment_min": segment_min,
                                                "drop_unreadable": drop_unreadable}, 120000)["payload"]
         assert out["ok"], out
@@ -194,7 +195,7 @@ def test_first_scan_after_load_uses_the_warm_walk(chat, page_site):
     assert opened["ok"], opened
     attach(chat, opened["result"]["tab"])
     time.sleep(1.0)                 # the warm walk is not awaited by open
-    probe = chat.sa_call("page_probe_live", {"steps": [{"op": "check"}], "reset": False}, 60000)["payload"]
+    probe = chat.sa_call("page_probe_live", {"steps": json.dumps([{"op": "check"}]), "reset": False}, 60000)["payload"]
     assert probe["ok"], probe
     assert probe["result"]["first_full"] is False, str(probe["result"]["model"])
     assert probe["result"]["mismatches"] == []
@@ -214,6 +215,6 @@ def test_first_scan_after_load_uses_the_warm_walk(chat, page_site):
     link = re.search(r"L (u\d+) Home", after).group(1)
     assert page_call(chat, {"method": "click", "uid": link})["ok"]
     time.sleep(1.5)
-    probe = chat.sa_call("page_probe_live", {"steps": [{"op": "check"}], "reset": False}, 60000)["payload"]
+    probe = chat.sa_call("page_probe_live", {"steps": json.dumps([{"op": "check"}]), "reset": False}, 60000)["payload"]
     assert probe["ok"] and probe["result"]["mismatches"] == [], probe
     assert probe["result"]["first_full"] is False, str(probe["result"]["model"])

@@ -6,7 +6,7 @@ element is picked by index among the page's elements (open shadow roots included
 """
 from sites.page.tab_walker import scan
 from sites.page.tab_model import M as MODEL, SEGMENT_MIN, drop
-from webapi.js import sleep, to_json
+from webapi.js import sleep, to_json, from_json
 from webapi.jsobj import as_array
 
 _SAVED = {'url': None, 'body': None}
@@ -208,7 +208,11 @@ def _first_difference(a, b):
 
 async def probe_live(args):
     """{steps, scans, full, replayed, mismatches}: each step applied, then a repeat scan and a fresh
-    walk compared (rows, count, title)."""
+    walk compared (rows, count, title). args.steps: a JSON array of steps."""
+    parsed = from_json(args['steps'])
+    if not parsed['ok']:
+        return {'error': 'steps: not JSON'}
+    args['steps'] = parsed['value']
     if args['reset']:
         if _SAVED['url'] != location.href:
             _SAVED['url'] = location.href

@@ -88,7 +88,8 @@ PROBE_LIVE = declare_tool(
     'Test only. In the attached tab, applies `steps` (DOM mutations: attributes, classes, text, inserts, '
     'removals, moves, shadow roots, style sheets, frames, form values, focus, waits) one by one, and after each '
     'compares the repeat scan of the live page model with a fresh full walk; returns the mismatches.',
-    {'type': 'object', 'properties': {'steps': {'type': 'array', 'items': {'type': 'object'}, 'maxItems': 2000},
+    {'type': 'object', 'properties': {'steps': {'type': 'string', 'maxLength': 1000000,
+                                                'description': 'The steps, a JSON array of objects.'},
                                       'reset': {'type': 'boolean'}, 'base_css': {'type': 'string'},
                                       'segment_min': {'type': 'integer', 'minimum': 1},
                                       'drop_unreadable': {'type': 'boolean'}},
