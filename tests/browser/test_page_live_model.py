@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from extension import start_call, call_result
 from harness import FixtureServer, extension_browser
 from page_fixtures import *  # noqa: F401,F403
 from page_fixtures import page_call, attach, SHOP
@@ -157,7 +158,7 @@ def check_page(chat, url, examples, max_steps, drop_unreadable=False):
     return tally
 
 
-@pytest.mark.parametrize("path,examples", [("/live.html", 400), ("/index.html", 150), ("/shadow.html", 100),
+@pytest.mark.parametrize("path,examples", [("/live.html", 700), ("/index.html", 200), ("/shadow.html", 100),
                                            ("/names.html", 100), ("/frames.html", 60)])
 def test_live_model_fixture_pages(chat, page_site, path, examples):
     check_page(chat, f"https://{SHOP}{path}", examples, 25)
@@ -218,3 +219,20 @@ def test_first_scan_after_load_uses_the_warm_walk(chat, page_site):
     probe = chat.sa_call("page_probe_live", {"steps": json.dumps([{"op": "check"}]), "reset": False}, 60000)["payload"]
     assert probe["ok"] and probe["result"]["mismatches"] == [], probe
     assert probe["result"]["first_full"] is False, str(probe["result"]["model"])
+
+
+def test_scans_at_once_while_the_page_changes(chat, page_site):
+    """Scans sent together while the page changes (the worker names the rows it has by token; the tab
+    may answer for an older one): every scan answers, and the last one shows the page as it is."""
+    opened = page_call(chat, {"method": "open", "url": f"https://{SHOP}/live.html"}, 30000)
+    assert opened["ok"], opened
+    text = page_call(chat, {"method": "scan"})["result"]["text"]
+    menu = re.search(r"B (u\d+) Menu", text).group(1)
+    for round_ in range(4):
+        keys = [start_call(chat, "page", {"method": "scan"}) for _ in range(3)]
+        keys.insert(1, start_call(chat, "page", {"method": "click", "uid": menu}))
+        outs = [call_result(chat, key)["payload"] for key in keys]
+        assert all(out["ok"] for out in outs), outs
+        last = page_call(chat, {"method": "scan"})["result"]["text"]
+        expanded = round_ % 2 == 0
+        assert ("Menu [expanded]" in last) is expanded and (" One <" in last) is expanded, last

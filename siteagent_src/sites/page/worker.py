@@ -521,6 +521,9 @@ async def _scanned(tab_id, args, state, top, listing):
     frames_map = {}
     old = _scans[key] if key in _scans else None
     base = old['base'] if old != None and 'base' in old else None
+    prior = old['prior'] if old != None and 'prior' in old else None
+    if 'same' in top and (base == None or base['token'] != top['same']):
+        base = prior        # two scans at once: the other one's rows came back first
     if 'same' in top:
         if base == None or base['token'] != top['same']:
             raise ToolError(ADAPTER_ERROR, 'the tab named rows this worker no longer has; scan again', None)
@@ -569,6 +572,11 @@ async def _scanned(tab_id, args, state, top, listing):
                        'had_frames': within == None and len(top['frames']) > 0}
         if base != None and within == None:
             _scans[key]['base'] = base
+            last = old['base'] if old != None and 'base' in old else None
+            if last != None and last['token'] != base['token']:
+                _scans[key]['prior'] = last
+            elif old != None and 'prior' in old:
+                _scans[key]['prior'] = old['prior']
             if previous == None:
                 _scans[key]['render'] = {'body': body, 'sig': sig, 'rendered': rendered}
     out = {'tab': tab_id, 'text': rendered['text'], 'untrusted': True, 'scan_ms': top['ms']}
