@@ -74,9 +74,17 @@ def generated_modules(config: Config) -> dict[str, str]:
                          + repr(config.runtime_constants()) + "\n"}
 
 
+def build_symbols(config: Config) -> tuple[str, ...]:
+    """The build switches this profile defines: code under `if __pragma__('defined', SYMBOL):` in
+    entries/ is compiled in only when its symbol is here (checker.BUILD_SYMBOLS, SA413). A profile
+    with test_adapter carries the test sites; the others never contain their code."""
+    return ("test_adapter",) if config.test_adapter else ()
+
+
 def transpiler_for(app, config: Config) -> Transpiler:
     return Transpiler(app.src_dir, app.cache_dir / "cache" / config.profile,
-                      generated=generated_modules(config), sourcemaps=config.sourcemaps)
+                      generated=generated_modules(config), sourcemaps=config.sourcemaps,
+                      symbols=build_symbols(config))
 
 
 def all_violations(app, config: Config | None) -> list:

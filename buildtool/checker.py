@@ -78,6 +78,11 @@ def layer_of_parts(parts: list[str]) -> str | None:
 # Modules generated at the source root by `siteagent build` (importable from every layer).
 GENERATED_MODULES = {"buildinfo"}
 
+# Build switches: Transcrypt symbols the build defines per profile (buildtool/build.py `build_symbols`).
+# `if __pragma__('defined', 'test_adapter'):` at module level in entries/ compiles its body (imports
+# included) only into builds whose profile sets test_adapter; other builds never see that code (SA413).
+BUILD_SYMBOLS = ("test_adapter",)
+
 BUNDLED_MODULES = {"math", "re", "random", "time", "itertools", "copy", "datetime", "unicodedata"}
 
 # Transcrypt's predefined alias table (compiler.py, "predef_aliases"): these identifiers are
@@ -237,6 +242,9 @@ RULES: dict[str, tuple[str, str]] = {
               "rename the parameter (e.g. `port_name`)"),
     "SA412": (f"raw-JS block of {{detail}} lines: a block holds at most {RAW_JS_BLOCK_MAX}",
               "split it into small webapi primitives and write the logic in Python"),
+    "SA413": ("build switch `__pragma__('defined', ...)`: {detail}",
+              "use it only as `if __pragma__('defined', '" + "' | '".join(BUILD_SYMBOLS) + "'):` at module level in "
+              "entries/, without else/elif (Transcrypt drops an else): code only some builds carry"),
     "SA501": ("import of `{detail}` is not available to Transcrypt",
               "import only siteagent_src modules (core., webapi., ...) or math, re, random, time, itertools, copy, datetime, unicodedata"),
     "SA502": ("layering: {detail}",
@@ -356,6 +364,9 @@ class _Checker(ast.NodeVisitor):
                              if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
         self.scope = _Scope(None)
         self._collect(tree.body, self.scope)
+        # module-level `if __pragma__('defined', ...)` tests: call node -> its if statement
+        self.switches = {id(n.test): n for n in tree.body if isinstance(n, ast.If) and isinstance(n.test, ast.Call)
+                         and isinstance(n.test.func, ast.Name) and n.test.func.id == "__pragma__"}
 
     # -- helpers
     def flag(self, node, code: str, detail: str = "") -> None:
@@ -871,8 +882,26 @@ class _Checker(ast.NodeVisitor):
 
     def _check_pragma(self, node):
         arg = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
+        if arg == "defined":
+            self._check_switch(node)
+            return
         if self.layer != "webapi":
             self.flag(node, "SA405", repr(arg) if arg is not None else "...")
+
+    def _check_switch(self, node):
+        """SA413: a build switch is the test of a module-level `if` in entries/, naming one build symbol,
+        with no else (Transcrypt emits the body when the symbol is defined and never the else)."""
+        statement = self.switches.get(id(node))
+        symbols = [a.value for a in node.args[1:] if isinstance(a, ast.Constant)]
+        in_entries = "entries" in self.path.replace("\\", "/").split("/")
+        if statement is None:
+            self.flag(node, "SA413", "not the test of a module-level `if`")
+        elif not in_entries:
+            self.flag(node, "SA413", f"in {self.path}, not in entries/")
+        elif len(node.args) != 2 or len(symbols) != 1 or symbols[0] not in BUILD_SYMBOLS:
+            self.flag(node, "SA413", "name one symbol the build defines (" + ", ".join(BUILD_SYMBOLS) + ")")
+        elif statement.orelse:
+            self.flag(node, "SA413", "an else/elif branch, which Transcrypt drops")
 
     def visit_Attribute(self, node):
         self._awaited(node.value, ".attribute")

@@ -2,7 +2,9 @@
 check): every folder in siteagent_src/sites/ is registered in both entries, every declared tool has
 exactly one handler in the half that runs it, every step a worker half runs in the tab is a
 declaration of its own site (by symbol), tool names are unique, the public allowlist names real
-public tools, and the docs' generated tables agree with the sources.
+public tools, the docs' generated tables agree with the sources, and a site's contract table is split
+as the bundles need it (SA711: the unconfirmed rows, all the service worker carries of the table, are
+written in unconfirmed.py and nowhere else).
 
 Declarations are pure (the core layer), so they are imported here under CPython; the halves are
 read as source (AST), never run.
@@ -36,7 +38,13 @@ RULES: dict[str, tuple[str, str]] = {
     "SA708": ("{detail} is out of date", "run `siteagent docs` to regenerate it, and commit the result"),
     "SA709": ("sites/{detail}/tools.py cannot be loaded under CPython", "declarations must be pure (core layer)"),
     "SA710": ("sites/{detail}/ declares no site", "declare it in tools.py: `SITE = declare_site(...)`"),
+    "SA711": ("{detail}", "unconfirmed contracts are written in the site's unconfirmed.py only (all the service worker "
+                          "carries of the table) and put in contracts.py's TABLE by name; tools.py calls "
+                          "`declare_contracts(SITE, unconfirmed.ROWS)` (docs/ADAPTERS.md)"),
 }
+
+CONTRACTS = "contracts.py"        # the site's whole table (TABLE, LABELS): the tab half's
+UNCONFIRMED = "unconfirmed.py"    # its unconfirmed rows (ROWS): what tools.py, and so the worker, reads
 
 
 def _violation(path: str, line: int, code: str, detail: str, extra: str = "") -> Violation:
@@ -69,6 +77,8 @@ class Site:
     declarations: dict[str, dict] = field(default_factory=dict)     # symbol -> site, tool or step dict
     sites: list[dict] = field(default_factory=list)                 # the site dicts tools.py declares
     halves: dict[str, list[Path]] = field(default_factory=dict)      # 'worker' / 'tab' -> files
+    table: list[dict] | None = None                                  # contracts.py TABLE
+    unconfirmed: list[dict] | None = None                            # unconfirmed.py ROWS
 
 
 def site_folders(src_dir: Path) -> list[str]:
@@ -119,7 +129,78 @@ def load_sites(src_dir: Path) -> tuple[dict[str, Site], list[Violation]]:
                     site.declarations[name] = value
             if not site.sites:
                 problems.append(_violation(f"siteagent_src/sites/{folder}/tools.py", 1, "SA710", folder))
+            # in the same import context as tools.py, so that a row imported from unconfirmed.py is the same object
+            for stem, attr in (("contracts", "TABLE"), ("unconfirmed", "ROWS")):
+                if (src_dir / "sites" / folder / f"{stem}.py").is_file():
+                    try:
+                        rows = getattr(importlib.import_module(f"sites.{folder}.{stem}"), attr)
+                    except Exception as exc:  # noqa: BLE001 - reported as a violation
+                        problems.append(_violation(f"siteagent_src/sites/{folder}/{stem}.py", 1, "SA711",
+                                                   f"sites/{folder}/{stem}.py has no {attr} that imports under CPython",
+                                                   f"{type(exc).__name__}: {exc}"))
+                        continue
+                    setattr(site, "table" if stem == "contracts" else "unconfirmed", list(rows))
     return out, problems
+
+
+def _line_of(path: Path, cid) -> int:
+    """The line where contract `cid` is written (its id as a string literal), else 1."""
+    try:
+        lines = path.read_text("utf-8").splitlines()
+    except OSError:
+        return 1
+    for number, text in enumerate(lines, 1):
+        if f"'{cid}'" in text or f'"{cid}"' in text:
+            return number
+    return 1
+
+
+def contract_split_problems(folder: str, site: Site) -> list[tuple[str, int, str]]:
+    """SA711 for one site, as (file, line, message): every unconfirmed row of TABLE is written in
+    unconfirmed.py (the same object), every row there is unconfirmed and in TABLE once, and each
+    irreversible tool names exactly the unconfirmed contracts of TABLE it relies on."""
+    table, rows = site.table, site.unconfirmed
+    base = f"siteagent_src/sites/{folder}/"
+    here = site.tools_path.parent
+
+    def at(name, cid=None):
+        return base + name, (_line_of(here / name, cid) if cid is not None else 1)
+    if table is None and rows is None:
+        if any(s.get("contracts_in_tab") for s in site.sites):
+            return [(*at("tools.py"), "tools.py calls declare_contracts() but the site has no contracts.py")]
+        return []
+    if table is None or rows is None:
+        missing = CONTRACTS if table is None else UNCONFIRMED
+        return [(*at(missing), f"sites/{folder}/ has {UNCONFIRMED if table is None else CONTRACTS} "
+                                 f"but no {missing}")]
+    out = []
+    for row in table:
+        if row.get("status") == "unconfirmed" and not any(row is u for u in rows):
+            out.append((*at(CONTRACTS, row.get("id")), f"contract `{row.get('id')}` is unconfirmed but written in "
+                                          f"{CONTRACTS}: move it to {UNCONFIRMED}"))
+    for row in rows:
+        if row.get("status") != "unconfirmed":
+            out.append((*at(UNCONFIRMED, row.get("id")), f"contract `{row.get('id')}` in {UNCONFIRMED} is "
+                                            f"{row.get('status')!r}, not unconfirmed: move it to {CONTRACTS}"))
+        times = sum(1 for t in table if t is row)
+        if times != 1:
+            out.append((*at(UNCONFIRMED, row.get("id")), f"contract `{row.get('id')}` of {UNCONFIRMED} is in {CONTRACTS}'s "
+                                            f"TABLE {times} times, not once"))
+    for sdict in site.sites:
+        if not sdict.get("contracts_in_tab"):
+            out.append((*at("tools.py"), f"site `{sdict['id']}` has a contract table but tools.py does not call "
+                                           "declare_contracts(SITE, unconfirmed.ROWS)"))
+            continue
+        for tool in sdict["tools"]:
+            wanted = [{"id": r["id"], "what": r["what"]} for r in table
+                      if r.get("status") == "unconfirmed" and tool["name"] in r.get("used_by", [])]
+            if tool["risk"] != "irreversible":
+                wanted = []
+            if tool.get("unconfirmed", []) != wanted:
+                out.append((*at("tools.py", tool["name"]), f"`{tool['name']}` names the unconfirmed contracts "
+                                               f"{[u['id'] for u in tool.get('unconfirmed', [])]}, but TABLE "
+                                               f"says {[u['id'] for u in wanted]}"))
+    return out
 
 
 # --- reading the halves ------------------------------------------------------------------------------
@@ -194,6 +275,8 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
             problems.append(_violation(rel(src_dir / WORKER_REGISTRY), 1, "SA701", folder))
         if "tab" in site.halves and folder not in tab_registered:
             problems.append(_violation(rel(src_dir / TAB_REGISTRY), 1, "SA702", folder))
+        for path, line, message in contract_split_problems(folder, site):
+            problems.append(_violation(path, line, "SA711", message))
         by_symbol = site.declarations
         handled: dict[str, list[tuple[str, str, int]]] = {}
         for half, paths in site.halves.items():

@@ -104,7 +104,7 @@ class Transpiler:
     """One per (project, profile). Output is shared by all entries: identical options."""
 
     def __init__(self, src_dir: Path, cache_dir: Path, generated: dict[str, str] | None = None,
-                 sourcemaps: bool = False):
+                 sourcemaps: bool = False, symbols: tuple[str, ...] = ()):
         self.src_dir = src_dir.resolve()
         self.cache_dir = cache_dir = cache_dir.resolve()
         self.gen_dir = cache_dir / "gen"
@@ -112,6 +112,9 @@ class Transpiler:
         self.hash_file = cache_dir / "hashes.json"
         self.sourcemaps = sourcemaps
         self.generated = generated or {}
+        # Transcrypt symbols (`-s`): the build switches of the profile (checker.BUILD_SYMBOLS, SA413).
+        # Transcrypt keeps its options in each target's .project and recompiles when they change.
+        self.symbols = tuple(symbols)
 
     @property
     def search_dirs(self) -> list[Path]:
@@ -166,6 +169,8 @@ class Transpiler:
         self.out_dir.mkdir(parents=True, exist_ok=True)
         (self.out_dir / "package.json").write_text('{"type": "module"}\n')
         options = list(TRANSCRYPT_OPTIONS) + (["-m"] if self.sourcemaps else [])
+        if self.symbols:
+            options += ["-s", "$".join(self.symbols)]
         cmd = [sys.executable, "-m", "transcrypt", *options, "-xp", str(self.src_dir) + "$" + str(self.gen_dir),
                "-od", str(self.out_dir), str(roots_file)]
         proc = subprocess.run(cmd, capture_output=True, text=True, cwd=self.gen_dir)

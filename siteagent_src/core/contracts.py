@@ -1,10 +1,16 @@
 """Page contracts: what a site adapter relies on in a page it does not control, as data.
 
-Each site keeps one table (`sites/<site>/contracts.py`): every selector, attribute, label and text
-format its code reads, with the evidence for it and what depends on it. The code finds elements only
-through the table (the tab half's locate helpers, sites/kit/tab_locate.py), the health check reports
-per contract, and an irreversible tool that depends on an unconfirmed contract says so in its
-description and in its approval window.
+Each site keeps one table (`sites/<site>/contracts.py` `TABLE`): every selector, attribute, label and
+text format its code reads, with the evidence for it and what depends on it. The code finds elements
+only through the table (the tab half's locate helpers, sites/kit/tab_locate.py), the health check
+reports per contract (computed in the tab), and an irreversible tool that depends on an unconfirmed
+contract says so in its description and in its approval window.
+
+The table is the tab's: only content.js carries it. Its unconfirmed rows are written in the site's
+`unconfirmed.py`, which is all the service worker needs of it (`declare_contracts` in tools.py), and
+`contracts.py` puts them in `TABLE` at their place; every row is written once, and the verifier
+(buildtool/sites.py, SA711) fails when an unconfirmed row is written in contracts.py or a row of
+unconfirmed.py is not unconfirmed or not in TABLE.
 
     contract(cid, what, locators, status, evidence, used_by, where, note)
 
@@ -81,10 +87,28 @@ def index_of(table):
     return out
 
 
-def attach(site, table, labels):
-    """Put the table and the label table on a declared site (the health check and the locate
-    helpers read them from there; `selectors` becomes each contract's locator summary) and mark the
-    irreversible tools that rely on unconfirmed contracts. Call it after the site's tools are declared."""
+def declare_contracts(site, unconfirmed):
+    """The worker's part of a site's contracts, called by its tools.py once its tools are declared:
+    the site is checked per contract by its tab half (which holds the table), and each irreversible
+    tool that relies on an `unconfirmed` row (the rows of `sites/<site>/unconfirmed.py`) carries the
+    caveat in its description and `tool['unconfirmed']` for the approval window. The table itself
+    never reaches the service worker."""
+    site['contracts_in_tab'] = True
+    for tool in site['tools']:
+        if tool['risk'] != 'irreversible':
+            continue
+        shaky = unconfirmed_for(unconfirmed, tool['name'])
+        if len(shaky) == 0:
+            continue
+        tool['unconfirmed'] = shaky
+        tool['description'] = tool['description'] + ' ' + caveat_text(shaky)
+    return site
+
+
+def attach_table(site, table, labels):
+    """The tab's part (sites/kit/tab_locate.py `register_site`): put the whole table and the label
+    table on the declared site, which the locate helpers and the health report read there
+    (`selectors` becomes each contract's locator summary)."""
     site['contracts'] = table
     site['labels'] = labels
     selectors = {}
@@ -92,14 +116,6 @@ def attach(site, table, labels):
         if len(get_key(row, 'locators', [])) > 0:
             selectors[row['id']] = summary(row)
     site['selectors'] = selectors
-    for tool in site['tools']:
-        if tool['risk'] != 'irreversible':
-            continue
-        shaky = unconfirmed_for(table, tool['name'])
-        if len(shaky) == 0:
-            continue
-        tool['unconfirmed'] = shaky
-        tool['description'] = tool['description'] + ' ' + caveat_text(shaky)
     return site
 
 

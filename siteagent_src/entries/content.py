@@ -12,7 +12,9 @@ from sites.gmail import tab as gmail_site  # noqa: F401
 from sites.calendar import tab as calendar_site  # noqa: F401
 from sites.meet import tab as meet_site  # noqa: F401
 from sites.page import tab as page_site  # noqa: F401
-from sites.testsite import tab as test_site  # noqa: F401
+
+if __pragma__('defined', 'test_adapter'):       # test builds only (a build switch, SA413)
+    from sites.testsite import tab as test_site  # noqa: F401
 
 GUARD = '__siteagentContent'
 

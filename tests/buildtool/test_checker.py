@@ -87,6 +87,7 @@ SAMPLES = {
     "SA403": ("worker", "def f(o):\n    return o.js_name\n", (2, 12)),
     "SA404": ("core", "def f(o):\n    return getattr(o, 'name')\n", (2, 12)),
     "SA405": ("page", "def f():\n    __pragma__('js', '{}', 'return 1;')\n", (2, 5)),
+    "SA413": ("worker", "X = 1\nif __pragma__('defined', 'release'):\n    X = 2\n", (2, 4)),
     "SA406": ("core", "def f(s):\n    return s.zfill(3)\n", (2, 12)),
     "SA407": ("core", "def f(s):\n    return s.strip('x')\n", (2, 12)),
     "SA408": ("core", "def f(x):\n    return hash(x)\n", (2, 12)),
@@ -313,6 +314,33 @@ def test_raw_js_only_in_webapi():
         assert [v.code for v in check_source(src, f"{layer}/x.py", layer=layer)] == ["SA405"], layer
 
 
+def test_build_switches_only_at_module_level_in_entries():
+    """SA413: `if __pragma__('defined', SYMBOL):` compiles its body into the builds that define SYMBOL
+    (buildtool/build.py build_symbols); allowed as a module-level `if` in entries/ only."""
+    good = d("""
+        SITES = []
+        if __pragma__('defined', 'test_adapter'):
+            from sites.testsite import tools as testsite
+            SITES.append(testsite.SITE)
+        """)
+    for layer, path in (("worker", "siteagent_src/entries/worker/sites.py"), ("tab", "siteagent_src/entries/content.py")):
+        assert check_source(good, path, layer=layer) == [], path
+    elsewhere = "X = 1\nif __pragma__('defined', 'test_adapter'):\n    X = 2\n"
+    for layer, path in (("worker", "siteagent_src/sites/gmail/worker.py"), ("core", "siteagent_src/core/x.py")):
+        found = check_source(elsewhere, path, layer=layer)
+        assert [v.code for v in found] == ["SA413"] and "not in entries/" in found[0].message, path
+    bad = {
+        "if __pragma__('defined', 'dev'):\n    X = 1\n": "name one symbol",
+        "if __pragma__('defined', 'test_adapter', 'dev'):\n    X = 1\n": "name one symbol",
+        "if __pragma__('defined', 'test_adapter'):\n    X = 1\nelse:\n    X = 2\n": "else",
+        "def f():\n    if __pragma__('defined', 'test_adapter'):\n        return 1\n": "module-level",
+        "X = __pragma__('defined', 'test_adapter')\n": "module-level",
+    }
+    for src, why in bad.items():
+        found = check_source(src, "siteagent_src/entries/worker/sites.py", layer="worker")
+        assert [v.code for v in found] == ["SA413"] and why in found[0].message, (src, found)
+
+
 def test_bare_except_and_typed_except_are_fine_outside_core():
     src = d("""
         def f(text):
@@ -491,6 +519,15 @@ _UNSET = object()
 
 # code -> (module source with run(), value Python semantics give, or _UNSET to run it in CPython)
 PROOFS = {
+    "SA413": ("""
+        CHOSEN = 'neither'
+        if __pragma__('defined', 'no_such_symbol'):
+            CHOSEN = 'if'
+        else:
+            CHOSEN = 'else'
+        def run():
+            return CHOSEN
+        """, "else"),
     "SA411": ("""
         def pick(name):
             __pragma__('js', '{}', 'return typeof name === "string" ? name : "not the parameter";')

@@ -1,6 +1,8 @@
 """The real siteagent_src/ tree: it passes the checker, and its release build keeps Google optional."""
 import json
 
+import pytest
+
 from buildtool.app import Application
 from buildtool.build import build
 from buildtool.checker import check_tree
@@ -13,9 +15,15 @@ def test_real_tree_passes_the_checker():
     assert violations == [], "\n".join(v.format() for v in violations)
 
 
-def test_release_build_keeps_google_hosts_optional(tmp_path):
-    root = make_project(tmp_path / "proj", real_sources=True)
-    result = build(Application(root=root, quiet=True), "release")
+@pytest.fixture(scope="module")
+def release(tmp_path_factory):
+    """One release build of the real tree, shared by the tests that read it."""
+    root = make_project(tmp_path_factory.mktemp("release") / "proj", real_sources=True)
+    return build(Application(root=root, quiet=True), "release")
+
+
+def test_release_build_keeps_google_hosts_optional(release):
+    result = release
     text = "".join(p.read_text() for p in result.dist.glob("*.js"))
     for name in ("gmail_send_draft", "calendar_rsvp", "meet_join", "macro_run"):
         assert name in text
@@ -35,6 +43,56 @@ def test_the_service_worker_carries_no_walker():
     assert {"sites.page.tab", "sites.page.tab_walker", "sites.page.tab_names"} <= walker
     assert worker & walker == set()
     assert [m for m in worker if m.split(".")[-1].startswith("tab")] == []
+
+
+def test_the_service_worker_imports_no_contract_table():
+    """The Google sites' contract tables (sites/<site>/contracts.py: every locator, label, citation and
+    note) are the tab's business: background.js imports only their unconfirmed rows (unconfirmed.py),
+    which the caveats of irreversible tools need."""
+    from buildtool.transpile import ModuleGraph
+    graph = ModuleGraph([REPO / "siteagent_src"])
+    worker, tab = graph.closure("entries.background"), graph.closure("entries.content")
+    for site in ("gmail", "calendar", "meet"):
+        assert f"sites.{site}.contracts" not in worker and f"sites.{site}.unconfirmed" in worker
+        assert f"sites.{site}.contracts" in tab
+    assert [m for m in worker if m.endswith(".contracts") and m.startswith("sites.")] == []
+
+
+# Strings written only in contracts.py rows the worker never needs: citations of confirmed rows, a
+# locator and a label only the tab reads. And ones of unconfirmed rows, which both bundles carry.
+TAB_ONLY = ["h6y3/parley@b8c7348fceb7", "InboxSDK/InboxSDK@a8a6fe2c9e69", "ismith/gcal-boostlingo-scheduler@",
+            'div[jsname="xySENc"] div[jsname="Ypafjf"]', "Call feature notifications and actions"]
+BOTH = ["reconstructed after the Participants list", "xDetDlgRsvp", "Not confirmed on the real site (reconstructed): "]
+
+
+def test_the_release_worker_bundle_carries_no_contract_table(release):
+    worker = (release.dist / "background.js").read_text("utf-8")
+    content = (release.dist / "content.js").read_text("utf-8")
+    for text in TAB_ONLY:
+        assert text not in worker, f"background.js carries {text!r}: a contract table reached the service worker"
+        assert text in content, text
+    for text in BOTH:
+        assert text in worker and text in content, text
+
+
+@pytest.fixture(scope="module")
+def test_build(tmp_path_factory):
+    root = make_project(tmp_path_factory.mktemp("testbuild") / "proj", real_sources=True)
+    return build(Application(root=root, quiet=True), "test")
+
+
+def test_only_test_builds_contain_the_test_sites(release, test_build):
+    """The test sites are imported under the build switch `test_adapter` (SA413): the release build never
+    compiles them, and neither of its bundles carries their code; the test build carries both halves."""
+    tx = release.dist.parent / ".siteagent" / "cache" / "release" / "tx"
+    assert (tx / "entries.background.js").is_file()
+    assert sorted(p.name for p in tx.glob("sites.testsite*")) == []
+    for name in ("background.js", "content.js"):
+        shipped = (release.dist / name).read_text("utf-8")
+        tested = (test_build.dist / name).read_text("utf-8")
+        for text in ("test_irreversible", "test_tab_info"):
+            assert text not in shipped, (name, text)
+            assert text in tested, (name, text)
 
 
 def test_raw_javascript_stays_within_its_budget():

@@ -721,8 +721,8 @@ for _url in ["https://a.test/", "http://a.test:81/x", " HTTPS://A.TEST", "javasc
              "\x01javascript:x", "data:text/html,x", "file:///x", "chrome://settings", "chrome-extension://i/x",
              "about:blank", "ftp://x/", "", "nocolon", None, 7, "https://", ":x", "a b:c", ASTRAL + ":x"]:
     C("sites.page.risk", "url_verdict", _url)
-    C("sites.page.risk", "scheme_of", _url)
-    C("sites.page.risk", "href_refused", _url)
+    C("sites.page.links", "scheme_of", _url)
+    C("sites.page.links", "href_refused", _url)
 for _m in ["open", "navigate", "back", "tabs", "close", "scan", "read", "wait", "click",
           "type", "select", "check", "press", "scroll", "boom", None, 3]:
     C("sites.page.risk", "method_risk", _m)
@@ -1158,6 +1158,17 @@ from sites.meet.tools import SITE as MEET_SITE  # noqa: E402
 C("core.contracts", "table_problems", MEET_TABLE, MEET_LABELS, [t["name"] for t in MEET_SITE["tools"]])
 for _tool in ["meet_admit_participant", "meet_start_recording", "meet_leave"]:
     C("core.contracts", "unconfirmed_for", MEET_TABLE, _tool)
+# The split (a table's unconfirmed rows in unconfirmed.py, put in contracts.py's TABLE by name): the
+# tables and rows as JS builds them across the two modules, and the two halves of attaching them.
+for _site in ["gmail", "calendar", "meet"]:
+    A("sites." + _site + ".contracts", "TABLE")
+    A("sites." + _site + ".unconfirmed", "ROWS")
+_CT_TOOLS = [{"name": "t_send", "risk": "irreversible", "description": "Sends."},
+             {"name": "t_leave", "risk": "write", "description": "Leaves."},
+             {"name": "t_other", "risk": "irreversible", "description": "Other."}]
+C("core.contracts", "declare_contracts", {"id": "meet", "tools": _CT_TOOLS}, [_CT_TABLE[1]])
+C("core.contracts", "declare_contracts", {"id": "meet", "tools": _CT_TOOLS}, [])
+C("core.contracts", "attach_table", {"id": "meet", "selectors": {}, "tools": []}, _CT_TABLE, _CT_LABELS)
 
 
 # === The page walker's pure rules (issue 19): sites/page/{roles,names,links,prose,uids,actions}.py ====

@@ -1,8 +1,10 @@
 """Scheduled health checks: count each adapter's selectors in its open tab (chrome.alarms).
 
-Sites with a contract table (core/contracts.py) are checked per contract: each row says what it
-found, the contract's status (confirmed / partly / unconfirmed) and the tools that depend on it,
-and a contract that the page's state expects but that found nothing is broken. A broken selector
+Sites with a contract table (core/contracts.py) are checked per contract, by their tab half, which
+holds the table and answers the finished report (sites/kit/tab_locate.py `site_health`): each row says
+what it found, the contract's status (confirmed / partly / unconfirmed) and the tools that depend on
+it, and a contract that the page's state expects but that found nothing is broken. Other sites'
+selectors are counted in the tab and reported here (core/health.py). A broken selector
 or contract shows on the toolbar badge, in the console's banner (the stored report) and in the
 audit log (tool "health_check", source "health", arg_keys naming "adapter.key").
 """
@@ -10,7 +12,7 @@ from buildinfo import CONFIG
 from core.outcome import failure
 from core.reasons import ADAPTER_ERROR
 from entries.worker.sites import SITES
-from sites.kit.worker import check_site
+from sites.kit.worker import check_site, health_checked
 from webapi.chrome import storage_get, storage_set, set_badge
 from webapi.chrome_extra import alarm_ensure, set_badge_title
 from webapi.js import obj_keys, now_ms
@@ -33,7 +35,7 @@ async def run_check(trigger):
     reports = []
     broken = []
     for site in SITES:
-        if len(site['hosts']) == 0 or len(obj_keys(site['selectors'])) == 0:
+        if not health_checked(site):
             continue
         report = await check_site(site)
         reports.append(report)

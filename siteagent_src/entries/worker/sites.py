@@ -10,12 +10,14 @@ from sites.calendar import tools as calendar, worker as calendar_worker  # noqa:
 from sites.meet import tools as meet, worker as meet_worker  # noqa: F401 (the worker half registers)
 from sites.page import tools as page, worker as page_worker  # noqa: F401 (the worker half registers)
 from sites.macros import tools as macros, worker as macros_worker  # noqa: F401 (the worker half registers)
-from sites.testsite import tools as testsite, worker as testsite_worker  # noqa: F401 (the worker half registers)
 
 # Importing a worker half registers its handlers and hooks; its declarations come from its tools
 # module (a Transcrypt module exports only the names it defines, not the ones it imports).
 SITES = [console.SITE, gmail.SITE, calendar.SITE, meet.SITE, page.SITE, macros.SITE]
-if CONFIG['test_adapter']:
+# The test sites: compiled into builds whose profile sets test_adapter only (a build switch, SA413);
+# other builds do not contain their code at all.
+if __pragma__('defined', 'test_adapter'):
+    from sites.testsite import tools as testsite, worker as testsite_worker  # noqa: F401 (the worker half registers)
     SITES.append(testsite.SITE)
     SITES.append(testsite.TAB_SITE)
 

@@ -7,12 +7,12 @@ chip labels scrapers quote, and search-index excerpts ("index N": repository und
 How the table is used: core/contracts.py.
 """
 from core.contracts import contract, css, texted
+# The unconfirmed rows (each put in TABLE at its place) and the source they cite, which this table cites too.
+from sites.calendar.unconfirmed import MAIN, GRID, GUEST_RSVP_WORDS, RSVP_GROUP, EDITOR_LOCATION, SAVED
 
 CONFIRMED = 'confirmed'
 PARTLY = 'partly'
-UNCONFIRMED = 'unconfirmed'
 
-SAVED = 'halozone/ServantAir-PWA@6cba036b4e09:reference_code/googlecalendar.js'
 GMATE_COMMON = 'codemonkeycxy/gmate@d87883e73d0c:script/shared/common.js'
 GMATE_SAVE = 'codemonkeycxy/gmate@be27f23dc075:script/content/save-edit.js'
 ISMITH = 'ismith/gcal-boostlingo-scheduler@fb5659659683:gcal.js'
@@ -68,8 +68,7 @@ LABELS = {'en': {
 
 TABLE = [
     # --- the page ---
-    contract('main', 'the main area (div[role=main])', [css('div[role="main"]')], UNCONFIRMED, [], ['health'], [],
-             'reconstructed: the one saved real Calendar page lacks its event area; nothing waits for it'),
+    MAIN,
     contract('account', 'the account control ("Google Account: Name (email)")',
              [css('a[aria-label^="{google_account}"]'), css('a[href^="https://accounts.google.com/SignOutOptions"]')],
              CONFIRMED, [SAVED + '#L4868', SAVED + '#L8945'], ['calendar_status', 'calendar_rsvp', 'calendar_delete_event',
@@ -82,10 +81,7 @@ TABLE = [
              [SAVED + '#L4669', SAVED + '#L4674', SAVED + '#L4688', SAVED + '#L2', SAVED + '#L4422'], ['calendar_status', 'calendar_go_to_date'], ['grid'],
              '[jsname="V67aGc"] alone is Google\'s generic button-label slot (11 on the saved page, the first "Skip to main '
              'content"): the URL path is read first'),
-    contract('grid', 'the event grid ([role=grid] in the main area)', [css('div[role="main"] [role="grid"]')],
-             UNCONFIRMED, [SAVED + '#L8266'], ['health'], [],
-             'reconstructed: the saved page\'s only role=grid is the mini-month; the page is ready on [data-datekey], '
-             'a chip or the editor instead'),
+    GRID,
     contract('day_cells', 'the view\'s days ([data-datekey])', [css('[data-datekey]')], PARTLY,
              ['index 51921950830 (repository undisclosed)', 'index 17248477212 (repository undisclosed)'],
              LIST_TOOLS, ['grid'], 'no source pairs it with role=gridcell'),
@@ -140,12 +136,8 @@ TABLE = [
              ['index 70369961191 (repository undisclosed)', 'index 33344945469 (repository undisclosed)',
               'index 57473135830 (repository undisclosed)', 'index 38681771227 (repository undisclosed)'], ['health'], [],
              'four scripts, two readings: not evidence of the organizer'),
-    contract('guest_rsvp_words', 'a guest\'s answer in its label (Attending, Declined, Maybe, Awaiting)', [], UNCONFIRMED,
-             [], ['calendar_read_event'], [], 'reconstructed: sources show only "Organizer" and "Optional" in guest labels'),
-    contract('rsvp_group', 'your answer\'s radios ("Going?" Yes / No / Maybe, [role=radio][aria-checked])',
-             [css('[aria-label="{going}"] [role="radio"]'), css('#xDetDlgRsvp [role="radio"]')], UNCONFIRMED, [],
-             ['calendar_rsvp', 'calendar_read_event'], [],
-             'reconstructed from the bubble\'s visible "Going? Yes No Maybe"; no public selector'),
+    GUEST_RSVP_WORDS,
+    RSVP_GROUP,
     contract('edit_button', 'the bubble\'s Edit event button', [css('[aria-label="{edit_event}"]')], CONFIRMED,
              ['index 10666861438 (repository undisclosed)', 'index 21460661817 (repository undisclosed)', 'index 55611471638 (repository undisclosed)'],
              ['calendar_update_event', 'calendar_add_guests', 'calendar_read_event'], [], ''),
@@ -164,11 +156,7 @@ TABLE = [
     contract('editor_all_day', 'the editor\'s all-day checkbox (#xAlDaCbx[role=checkbox][aria-checked])',
              [css('#xAlDaCbx[role="checkbox"]')], PARTLY, ['index 10785126311 (repository undisclosed)'], EDITOR_TOOLS, [],
              'without it: all-day when there is no start-time field'),
-    contract('editor_location', 'the editor\'s location field ("Add location")',
-             [css('input[aria-label="{add_location}"]'), css('input[aria-label="{location_field}"]')], UNCONFIRMED,
-             ['index 52713853716 (repository undisclosed)'], ['calendar_draft_event', 'calendar_save_event',
-                                                             'calendar_update_event'], [],
-             'reconstructed from one selector note; #xLocIn has no source at all'),
+    EDITOR_LOCATION,
     contract('editor_description', 'the editor\'s description (div[aria-label="Description"][contenteditable])',
              [css('div[aria-label="{description_field}"][contenteditable="true"]')], PARTLY,
              ['index 66443995208 (repository undisclosed)'], ['calendar_draft_event', 'calendar_save_event',

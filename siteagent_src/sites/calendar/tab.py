@@ -10,6 +10,7 @@ from core.text import trim
 from core.dates import parse_long_date, parse_time_12h, pad
 from sites.calendar.logic import (parse_path, datekey_to_iso, parse_chip_label, local_time, parse_guest_label,
                                   strip_label)
+from sites.calendar.contracts import TABLE, LABELS
 from sites.calendar.tools import (SITE, UNTRUSTED_NOTE, STATUS, LIST_EVENTS, READ_EVENT, RSVP, DELETE_EVENT,
                                   SNAPSHOT, EDITOR_STATE, OPEN_EDITOR, FILL_EDITOR, COMMIT_EDITOR)
 from sites.kit.tab import tab_handler
@@ -101,7 +102,7 @@ def _page_state():
     return 'grid' if _one(None, 'day_cells') != None else None
 
 
-register_site(SITE, _page_state)
+register_site(SITE, TABLE, LABELS, _page_state)
 
 
 @tab_handler(STATUS)

@@ -1,7 +1,6 @@
 """The console site's worker half: browser_health over every site the worker serves."""
-from core.jsonval import obj_keys
 from sites.console.tools import BROWSER_HEALTH
-from sites.kit.worker import worker_handler, check_site
+from sites.kit.worker import worker_handler, check_site, health_checked
 
 
 @worker_handler(BROWSER_HEALTH)
@@ -10,7 +9,7 @@ async def browser_health(args, ctx):
     extension has no access to is reported as not checked, not as broken)."""
     reports = []
     for site in ctx['sites']:
-        if len(site['hosts']) == 0 or len(obj_keys(site['selectors'])) == 0:
+        if not health_checked(site):
             continue
         reports.append(await check_site(site))
     return {'adapters': reports}

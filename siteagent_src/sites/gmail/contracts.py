@@ -7,10 +7,11 @@ gmail2trello). Citations: `owner/repo@commit:path#Lline`; "index N" is a search-
 repository is undisclosed (weaker). How the table is used: core/contracts.py.
 """
 from core.contracts import contract, css, named
+# The unconfirmed rows, each put in TABLE at its place.
+from sites.gmail.unconfirmed import LABELS_MENU, LABELS_MENU_ITEMS, DISCARD_CONTROL
 
 CONFIRMED = 'confirmed'
 PARTLY = 'partly'
-UNCONFIRMED = 'unconfirmed'
 
 GMAILJS = 'KartikTalwar/gmail.js@b7dfdabc1906:src/gmail.js'
 SDK = 'InboxSDK/InboxSDK@a8a6fe2c9e69:src/'
@@ -131,12 +132,8 @@ TABLE = [
     contract('thread_star', 'the open thread\'s star ([aria-label="Starred"] / [aria-label="Not starred"])',
              [css('div[role="main"] [aria-label="{starred}"], div[role="main"] [aria-label="{not_starred}"]')], PARTLY,
              [INBOX + ': 16 ("Not starred")'], ['gmail_mark_thread'], [], '"Starred" never captured'),
-    contract('labels_menu', 'the Labels menu ([role=menu] of [role=menuitemcheckbox][aria-checked][title], "Apply")',
-             [css('[role="menu"]')], UNCONFIRMED, [], ['gmail_label_thread'], [],
-             'reconstructed from the menu roles; no source shows Gmail\'s labels menu'),
-    contract('labels_menu_items', 'the Labels menu\'s labels ([role=menuitemcheckbox]) and its Apply ([role=menuitem])',
-             [css('[role="menu"] [role="menuitemcheckbox"]'), css('[role="menu"] [role="menuitem"]')], UNCONFIRMED, [],
-             ['gmail_label_thread'], [], 'reconstructed with the menu'),
+    LABELS_MENU,
+    LABELS_MENU_ITEMS,
     # --- drafts ---
     contract('compose_root', 'a draft\'s root (div.M9, else the dialog or form around Send)',
              [css('div.M9'), css('div[role="dialog"]'), css('form')], PARTLY, [GMAILJS + '#L3978'], DRAFT_TOOLS, [], ''),
@@ -164,9 +161,7 @@ TABLE = [
              [named('[role="button"], button', 'send', 'equals')], PARTLY,
              [SDK_COMPOSE + '#L1235', 'index 34501103245 (repository undisclosed)'], DRAFT_TOOLS, [],
              'InboxSDK also finds it structurally (.IZ .Up div > div[role=button]); the label is the check here'),
-    contract('discard_control', 'the Discard draft control (label "Discard draft (Ctrl-Shift-D)")',
-             [named('[role="button"], button', 'discard', 'equals')], UNCONFIRMED, [], ['gmail_discard_draft'], [],
-             'reconstructed after the Send label\'s form'),
+    DISCARD_CONTROL,
     contract('sent_toast', 'the "Message sent" toast (span.bAq)', [css('span.bAq')], CONFIRMED,
              [SDK + 'platform-implementation-js/dom-driver/gmail/gmail-butter-bar-driver.ts#L27'], ['gmail_send_draft'], [],
              'the send is verified by it'),

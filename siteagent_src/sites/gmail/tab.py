@@ -9,6 +9,7 @@ from core.emails import account_from_label, normalize_address
 from core.text import fold_label, trim
 from sites.gmail.logic import (UNTRUSTED_NOTE, pick_send_control, pick_discard_control, pick_labelled, parse_route,
                                parse_thread_id, fingerprint, cap_message_body)
+from sites.gmail.contracts import TABLE, LABELS
 from sites.gmail.tools import (SITE, STATUS, LIST_LABELS, LIST_THREADS, READ_THREAD, REPLY_DRAFT, DISCARD_DRAFT,
                                WAIT_LIST, WAIT_THREAD, THREAD_DETAILS, DRAFT_DETAILS, WAIT_COMPOSE, CLICK_SEND,
                                THREAD_ACTION)
@@ -74,7 +75,7 @@ def _page_state():
     return _route()['view']
 
 
-register_site(SITE, _page_state)
+register_site(SITE, TABLE, LABELS, _page_state)
 
 
 @tab_handler(STATUS)

@@ -1,14 +1,15 @@
 """Gmail's tools, each declared once: the catalogue and both dispatch tables come from here.
 
 Handlers: sites/gmail/tab.py (in the Gmail tab) and sites/gmail/worker.py (in the service worker).
-What they read on the page, with its evidence: sites/gmail/contracts.py.
+What they read on the page, with its evidence: sites/gmail/contracts.py (the tab's; of it this module
+needs only the unconfirmed rows, sites/gmail/unconfirmed.py, for the caveats of irreversible tools).
 """
 from core.tooling import declare_site, declare_tool, declare_step, object_schema
-from core.contracts import attach
-from sites.gmail.contracts import TABLE, LABELS
+from core.contracts import declare_contracts
+from sites.gmail import unconfirmed
 from sites.gmail.logic import APP_URL, MAX_RECIPIENTS, MAX_SUBJECT, MAX_BODY, MAX_QUERY
 
-# What the health check counts: the contract table (sites/gmail/contracts.py), attached below.
+# What the health check counts: the contract table (sites/gmail/contracts.py), which the tab half holds.
 SITE = declare_site('gmail', ['mail.google.com'], APP_URL + '#inbox', {})
 
 _ADDR_LIST = {'type': 'array', 'items': {'type': 'string', 'maxLength': 254}, 'maxItems': MAX_RECIPIENTS,
@@ -134,4 +135,5 @@ WAIT_COMPOSE = declare_step(SITE, 'gmail__wait_compose')
 CLICK_SEND = declare_step(SITE, 'gmail__click_send')
 THREAD_ACTION = declare_step(SITE, 'gmail__thread_action')
 
-attach(SITE, TABLE, LABELS)
+# Checked per contract in the tab; the irreversible tools that rely on an unconfirmed contract say so.
+declare_contracts(SITE, unconfirmed.ROWS)

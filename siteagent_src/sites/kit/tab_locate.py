@@ -7,7 +7,7 @@ site's contract table (core/contracts.py), with the labels of the page's languag
 A locator list is tried in order; the first locator that finds anything wins. A page whose language
 the site's label table does not cover raises `unsupported_locale` (the site's tools never guess).
 """
-from core.contracts import words_for, fill_css, texts_of, text_matches
+from core.contracts import words_for, fill_css, texts_of, text_matches, attach_table, contract_report
 from core.jsonval import has_key
 from core.outcome import ToolError
 from core.reasons import UNSUPPORTED_LOCALE, ADAPTER_ERROR
@@ -16,9 +16,11 @@ from webapi.dom import find_all, is_visible, is_rendered, name_of, spoken_text, 
 SITES = {}          # site id -> {site, state: () -> page state or None}
 
 
-def register_site(site, state):
-    """A site's tab half registers its declared site (with its contracts) and a function that says
-    which state its page is in (for the health check; None: unknown)."""
+def register_site(site, table, labels, state):
+    """A site's tab half registers its declared site with its contract table and label table (its
+    contracts.py: only content.js carries them) and a function that says which state its page is in
+    (for the health check; None: unknown)."""
+    attach_table(site, table, labels)
     SITES[site['id']] = {'site': site, 'state': state}
 
 
@@ -151,11 +153,15 @@ def _count(site, row, table):
 
 
 def site_health(site_id):
-    """The health check's answer for a registered site: {state, lang, found: {id: {count, locator}}},
-    or {unsupported: message} on a page in an uncovered language; None for an unknown site."""
+    """The health check's answer for a registered site: its finished report (core/contracts.py
+    `contract_report`, from {state, lang, found: {id: {count, locator}}}, or from {unsupported: message}
+    on a page in an uncovered language); None for an unknown site. The worker adds the tab and URL."""
     if not has_key(SITES, site_id):
         return None
-    entry = SITES[site_id]
+    return contract_report(SITES[site_id]['site'], _health_reply(SITES[site_id]))
+
+
+def _health_reply(entry):
     site = entry['site']
     got = words_for(site['labels'], page_lang())
     if not got['ok']:

@@ -12,9 +12,9 @@ engine turns it into the outcome.
 """
 from buildinfo import CONFIG
 from core.outcome import ToolError, error_from
+from core.jsonval import kind_of, has_key, get_key, obj_keys
 from core.origins import host_of
 from core.health import health_report
-from core.contracts import contract_report
 from core.reasons import NO_TARGET_TAB, TAB_TIMEOUT, TAB_CLOSED, PERMISSION_REQUIRED, ADAPTER_ERROR
 from webapi.chrome import (tabs_query, tab_get, tab_create, send_to_frame, inject_files, permission_contains,
                            on_tab_removed, off_tab_removed, storage_get, tab_navigate)
@@ -205,10 +205,19 @@ async def run_site_tool(site, name, args):
 
 # --- health ---------------------------------------------------------------------------------------
 
+def health_checked(site):
+    """True when the health check has something to count for the site: a tab of its own, and
+    selectors, or a contract table (which only its tab half holds: core/contracts.py)."""
+    if len(site['hosts']) == 0:
+        return False
+    return has_key(site, 'contracts_in_tab') or len(obj_keys(site['selectors'])) > 0
+
+
 async def check_site(site):
     """How the site's selectors fare in its open tab: a health report (per contract for a site with
-    a contract table: core/contracts.py contract_report; else per selector: core/health.py), or one
-    with ok None when no tab of the site is open or the extension may not read it (nothing to check)."""
+    a contract table: the tab computes it, core/contracts.py contract_report; else per selector, from
+    the tab's counts: core/health.py), or one with ok None when no tab of the site is open, the
+    extension may not read it, or the tab did not answer (nothing to check)."""
     tab = await find_site_tab(site['hosts'])
     if tab == None:
         return {'adapter': site['id'], 'ok': None, 'tab': None, 'selectors': [], 'broken': [],
@@ -221,8 +230,11 @@ async def check_site(site):
     if not reply['ok'] or reply['value'] == None:
         return {'adapter': site['id'], 'ok': None, 'tab': tab['id'], 'selectors': [], 'broken': [],
                 'note': 'the tab did not answer'}
-    if 'contracts' in site:
-        report = contract_report(site, reply['value'])
+    if has_key(site, 'contracts_in_tab'):
+        report = reply['value']
+        if kind_of(report) != 'object' or get_key(report, 'adapter', None) != site['id']:
+            return {'adapter': site['id'], 'ok': None, 'tab': tab['id'], 'selectors': [], 'broken': [],
+                    'note': 'the tab has no contract table for ' + site['id']}
     else:
         report = health_report(site, reply['value'])
     report['tab'] = tab['id']

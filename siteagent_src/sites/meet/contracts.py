@@ -7,10 +7,12 @@ what a querySelectorAll finds in each. Repository citations are `owner/repo@comm
 How the table is used: core/contracts.py.
 """
 from core.contracts import contract, css, named, texted, page_text
+# The unconfirmed rows (each put in TABLE at its place) and the sources they cite, which this table cites too.
+from sites.meet.unconfirmed import (LANDING_CODE_INPUT, WAITING_LIST, ADMIT_BUTTON, CONFIRM_BUTTONS, DETAILS_PANEL_TEXT,
+                                    TROXO, ATTENDEE_JS, BUTTONS)
 
 CONFIRMED = 'confirmed'
 PARTLY = 'partly'
-UNCONFIRMED = 'unconfirmed'
 
 # Tool groups (what depends on the page-state evidence).
 EVERY_TAB_TOOL = ['meet_status', 'meet_create_meeting', 'meet_open_meeting', 'meet_meeting_info', 'meet_join',
@@ -26,7 +28,6 @@ PARLEY_SRC = 'h6y3/parley@b8c7348fceb7:packages/meeting-browser/src/google-meet.
 PARLEY_JOIN = 'h6y3/parley@b8c7348fceb7:packages/meeting-browser/src/join-driver.ts'
 VEXA_SEL = 'Vexa-ai/vexa@4647c96e0775:core/meetings/modules/join/src/googlemeet/selectors.ts'
 ATTENDEE_UI = 'attendee-labs/attendee@77e990edd8b5:bots/google_meet_bot_adapter/google_meet_ui_methods.py'
-ATTENDEE_JS = 'attendee-labs/attendee@77e990edd8b5:bots/google_meet_bot_adapter/google_meet_chromedriver_payload.js'
 SCREENAPP = 'screenappai/meeting-bot@37f89d61d42c:src/bots/GoogleMeetBot.ts'
 SCREENAPP_TEXT = 'screenappai/meeting-bot@37f89d61d42c:src/constants/index.ts'
 TRANSCRIPTONIC = 'vivek-nexus/transcriptonic@fe25d7593bff:extension/content-google-meet.js'
@@ -34,7 +35,6 @@ ENGAGIUM_REF = 'Rich-SCC/engagium_v0.2@ebffa5fa367d:__documentation/Extension/GO
 ENGAGIUM_CFG = 'Rich-SCC/engagium_v0.2@deb62b18ad90:_extension/content/google-meet/core/config.js'
 LMA = ('aws-samples/amazon-transcribe-live-meeting-assistant@66b03d1b952f:lma-browser-extension-stack/public/'
        'content_scripts/providers/meet.js')
-TROXO = 'troxohq/google-meet-auto-recording@ab2a14b7dff6:bookmark.js'
 
 READY = 'capture meet/prejoin-ready.html'
 IN_CALL = 'capture meet/in-call.html'
@@ -105,8 +105,6 @@ LABELS = {'en': {
     'title_prefix': 'Meet - ',
 }}
 
-_BUTTONS = 'button, [role="button"]'
-
 TABLE = [
     # --- where the tab is: each state from evidence of its own (never Leave call, chat, the toolbar or tiles) ---
     contract('meeting_details_button', 'the "Meeting details" control (only after admission)',
@@ -131,7 +129,7 @@ TABLE = [
              EVERY_TAB_TOOL, [], 'the 2026 wording (parley, screenappai, vexa) and the 2024 one (vexa, attendee)'),
     contract('join_button', 'the lobby\'s join control ("Ask to join ...", "Join now")',
              [css('button[aria-label^="{ask_to_join}"], button[aria-label="{join_now}"]'),
-              texted(_BUTTONS, 'join_texts', 'equals')], PARTLY,
+              texted(BUTTONS, 'join_texts', 'equals')], PARTLY,
              [PARLEY_README + '#L241', READY + ': 1 ("Ask to join without microphone & camera", text "Ask to join")',
               VEXA_SEL + '#L373', ATTENDEE_UI + '#L246'],
              ['meet_status', 'meet_join', 'meet_create_meeting', 'meet_open_meeting'], ['lobby'],
@@ -140,7 +138,7 @@ TABLE = [
              [READY + ': 1 (abc-defg-hij)', IN_CALL + ': 0'], ['meet_status', 'meet_meeting_info'], [],
              'the code when the URL has none'),
     contract('ended_signals', 'the ended screen ("You left the meeting", a Rejoin button)',
-             [page_text('ended_texts'), texted(_BUTTONS, 'rejoin', 'equals')], PARTLY,
+             [page_text('ended_texts'), texted(BUTTONS, 'rejoin', 'equals')], PARTLY,
              [VEXA_SEL + '#L252', ATTENDEE_JS + '#L340'], EVERY_TAB_TOOL, [], 'not captured'),
     contract('startup_code', 'the error screen\'s [data-startup-code] ("Check your meeting code")',
              [css('[data-startup-code]')], CONFIRMED, [NOT_FOUND + ': 1 (217)'],
@@ -156,10 +154,7 @@ TABLE = [
     contract('participant_tile', 'a participant tile ([data-participant-id]): your own preview shows in the waiting '
              'room too, so never state evidence', [css('[data-participant-id]')], CONFIRMED,
              [PARLEY_README + '#L226', IN_CALL + ': 2', OFF + ': 1', READY + ': 0'], ['health'], [], ''),
-    contract('landing_code_input', 'the home page\'s "Enter a code or link" field',
-             [css('input[aria-label="{enter_code}"]')], UNCONFIRMED, ['index 54858233942 (repository undisclosed)'],
-             ['meet_status'], [],
-             'seen only as the placeholder of Meet look-alike apps; the landing state also needs the URL path "/"'),
+    LANDING_CODE_INPUT,
     # --- who you are ---
     contract('anonymous_flag', '[data-is-anonymous] ("false": signed in)', [css('[data-is-anonymous]')], CONFIRMED,
              [READY + ': 2', IN_CALL + ': 1', OFF + ': 1'], ['meet_status'], [],
@@ -224,12 +219,8 @@ TABLE = [
     contract('remove_menu_item', 'the menu item "Remove from the call"',
              [texted('[role="menu"] [role="menuitem"]', 'remove_from_call', 'equals')], PARTLY,
              [ATTENDEE_JS + '#L687', 'index 57363138924 (repository undisclosed)'], ['meet_remove_participant'], [], ''),
-    contract('waiting_list', 'the People panel\'s list of people waiting to join',
-             [css('[role="list"][aria-label="{waiting_to_join}"] [role="listitem"]')], UNCONFIRMED, [],
-             ['meet_list_participants', 'meet_admit_participant'], [],
-             'reconstructed after the Participants list; no source or capture shows the host\'s waiting list'),
-    contract('admit_button', 'the "Admit" button in a waiting row', [texted(_BUTTONS, 'admit', 'equals')], UNCONFIRMED,
-             [], ['meet_admit_participant'], [], 'reconstructed; no source shows the host\'s admit control'),
+    WAITING_LIST,
+    ADMIT_BUTTON,
     # --- chat ---
     contract('chat_button', 'the "Chat with everyone" button', [css('button[aria-label="{chat_with_everyone}"]')],
              CONFIRMED, [ATTENDEE_JS + '#L734', LMA + '#L15', IN_CALL + ': 1', OFF + ': 1'],
@@ -271,18 +262,14 @@ TABLE = [
              [READY + ': 1 (persistent)', OFF + ': 2 (1 persistent)', IN_CALL + ': 0'],
              ['meet_mute_participant', 'meet_remove_participant', 'meet_start_recording', 'meet_stop_recording'], [],
              'the confirmation is the dialog that appeared after the click, picked by its title'),
-    contract('confirm_buttons', 'a confirmation dialog\'s buttons (data-mdc-dialog-action ok/cancel, else "Mute", '
-             '"Remove", "Start", "Stop recording", "Cancel")',
-             [css('button[data-mdc-dialog-action]')], UNCONFIRMED, [TROXO + '#L103', ATTENDEE_JS + '#L315'],
-             ['meet_mute_participant', 'meet_remove_participant', 'meet_start_recording', 'meet_stop_recording'], [],
-             'reconstructed: the sources click recording buttons by text but show no mute/remove confirmation'),
+    CONFIRM_BUTTONS,
     contract('meeting_tools_button', 'the "Meeting tools" button (was "Activities")',
              [css('button[aria-label="{meeting_tools}"]')], CONFIRMED, [IN_CALL + ': 1', OFF + ': 1', TROXO + '#L79'],
              RECORDING_TOOLS, [], 'button[aria-label="Activities"] matches nothing in 2026'),
     contract('more_options_button', 'the "More options" button', [css('button[aria-label="{more_options}"]')],
              CONFIRMED, [IN_CALL + ': 1', OFF + ': 1', READY + ': 1'], RECORDING_TOOLS, [], ''),
     contract('recording_controls', 'the recording entry and its "Start recording" / "Stop recording" buttons',
-             [texted(_BUTTONS + ', [role="listitem"], [role="menuitem"]', 'recording_labels', 'equals')], PARTLY,
+             [texted(BUTTONS + ', [role="listitem"], [role="menuitem"]', 'recording_labels', 'equals')], PARTLY,
              [TROXO + '#L111'], RECORDING_TOOLS, [], 'troxohq (2023) clicks them by text; not captured'),
     contract('recording_indicator', 'the page text "This call is being recorded"', [page_text('recording_texts')],
              PARTLY, [TROXO + '#L108'], ['meet_status', 'meet_start_recording', 'meet_stop_recording'], [],
@@ -291,9 +278,7 @@ TABLE = [
              'else div[data-meeting-title] (older UI)', [css('[data-meeting-title]')], PARTLY,
              [READY + ': title "Meet - abc-defg-hij", [data-meeting-title] 0', LMA + '#L90'],
              ['meet_status', 'meet_meeting_info'], [], 'no capture shows a calendar title'),
-    contract('details_panel_text', 'the Meeting details panel\'s lines ("Join by phone", a phone number, "PIN: ...")',
-             [], UNCONFIRMED, [], ['meet_meeting_info'], [],
-             'reconstructed; the link itself comes from the URL'),
+    DETAILS_PANEL_TEXT,
     contract('meeting_url', 'meeting URLs https://meet.google.com/<abc-defg-hij> and /new', [], CONFIRMED,
              [NOT_FOUND + ': the capture\'s URL https://meet.google.com/aaa-bbbb-ccc', READY + ': title code abc-defg-hij'],
              ['meet_create_meeting', 'meet_open_meeting', 'meet_meeting_info', 'meet_status'], [], ''),

@@ -12,6 +12,7 @@ from sites.meet.logic import (code_from_url, is_meeting_code, match_participant,
                               classify_state, state_failure_text, shape_chat, shape_captions, shape_text,
                               parse_details, normalize_name, meeting_url, meeting_title, signed_in_from, count_from,
                               TEXT_CAP)
+from sites.meet.contracts import TABLE, LABELS
 from sites.meet.tools import (SITE, MEETING_INFO, LEAVE, SET_MICROPHONE, SET_CAMERA, LIST_PARTICIPANTS,
                               ADMIT_PARTICIPANT, MUTE_PARTICIPANT, REMOVE_PARTICIPANT, READ_CHAT, RAISE_HAND,
                               SET_CAPTIONS, READ_CAPTIONS, START_RECORDING, STOP_RECORDING, STATUS_NOW, AWAIT_LOBBY,
@@ -82,7 +83,7 @@ def _page_state():
         return None
 
 
-register_site(SITE, _page_state)
+register_site(SITE, TABLE, LABELS, _page_state)
 
 
 def _control_state(cid):

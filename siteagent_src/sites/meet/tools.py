@@ -3,11 +3,12 @@
 Handlers: sites/meet/tab.py (in the Meet tab) and sites/meet/worker.py (status, create, open: the
 only tools that may open or navigate a Meet tab; join and send_chat, which run steps in the tab and
 judge what came of them). Tools that run in the tab never open one. What the handlers read on the
-page: the contract table, sites/meet/contracts.py.
+page: the contract table, sites/meet/contracts.py (the tab half's; of it this module needs only the
+unconfirmed rows, sites/meet/unconfirmed.py).
 """
 from core.tooling import declare_site, declare_tool, declare_step, object_schema
-from core.contracts import attach
-from sites.meet.contracts import TABLE, LABELS
+from core.contracts import declare_contracts
+from sites.meet import unconfirmed
 from sites.meet.logic import MAX_WAIT_ADMITTED_S
 
 SITE = declare_site('meet', ['meet.google.com'], None, {})
@@ -134,6 +135,6 @@ NAMES = declare_step(SITE, 'meet__names')
 CLICK_JOIN = declare_step(SITE, 'meet__click_join')
 POST_CHAT = declare_step(SITE, 'meet__post_chat')
 
-# The contract table and the labels: the health check reads them from SITE, and the irreversible
-# tools that rely on an unconfirmed contract say so in their descriptions.
-attach(SITE, TABLE, LABELS)
+# Checked per contract in the tab (which holds the table and the labels); the irreversible tools that
+# rely on an unconfirmed contract say so in their descriptions.
+declare_contracts(SITE, unconfirmed.ROWS)

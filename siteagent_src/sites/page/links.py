@@ -8,7 +8,7 @@ the saved real pages.
 
 Pure: runs under CPython and as JS (parity-tested).
 """
-from core.jsonval import JS_SPACE, run_end
+from core.jsonval import JS_SPACE, run_end, kind_of
 
 LOWER = 'abcdefghijklmnopqrstuvwxyz'
 DIGITS = '0123456789'
@@ -156,3 +156,42 @@ def plain_href(raw, folder, base, origin):
     if has_dot_segment(rel) or (rel.split('/')[0].find(':') >= 0 and not path.startswith('./')):
         return None
     return folder + rel + query + fragment
+
+
+# --- schemes: the links the page tool never follows -------------------------------------------------
+
+def scheme_of(url):
+    """The URL's scheme as a URL parser sees it (C0/space trimmed, tab/newline removed), lower case."""
+    if kind_of(url) != 'string':
+        return None
+    chars = []
+    started = False
+    found = False
+    for ch in url:
+        if not started and ch <= ' ':
+            continue
+        started = True
+        if ch == '\t' or ch == '\n' or ch == '\r':
+            continue
+        if ch == ':':
+            found = True
+            break
+        chars.append(ch)
+        if len(chars) > 40:
+            return None
+    if not found or len(chars) == 0:
+        return None
+    scheme = ''.join(chars).lower()
+    for ch in scheme:
+        if not ((ch >= 'a' and ch <= 'z') or (ch >= '0' and ch <= '9') or ch == '+' or ch == '-' or ch == '.'):
+            return None
+    return scheme
+
+
+def href_refused(href):
+    """A link target the page tool must not follow by clicking (javascript:, data:, file:, chrome:...)."""
+    scheme = scheme_of(href)
+    if scheme is None:
+        return False
+    return scheme == 'javascript' or scheme == 'data' or scheme == 'file' or scheme == 'chrome' \
+        or scheme == 'chrome-extension' or scheme == 'vbscript' or scheme == 'view-source' or scheme == 'filesystem'

@@ -5,6 +5,7 @@ from core.origins import host_of
 from core.preview import build_preview, cap_text
 from sites.page import vocabulary as vocab
 from sites.page.verbs import verb_of
+from sites.page.links import scheme_of
 
 WRITE = 'write'
 IRREVERSIBLE = 'irreversible'
@@ -164,34 +165,6 @@ def with_secrets(target):
     return target
 
 
-def scheme_of(url):
-    """The URL's scheme as a URL parser sees it (C0/space trimmed, tab/newline removed), lower case."""
-    if kind_of(url) != 'string':
-        return None
-    chars = []
-    started = False
-    found = False
-    for ch in url:
-        if not started and ch <= ' ':
-            continue
-        started = True
-        if ch == '\t' or ch == '\n' or ch == '\r':
-            continue
-        if ch == ':':
-            found = True
-            break
-        chars.append(ch)
-        if len(chars) > 40:
-            return None
-    if not found or len(chars) == 0:
-        return None
-    scheme = ''.join(chars).lower()
-    for ch in scheme:
-        if not ((ch >= 'a' and ch <= 'z') or (ch >= '0' and ch <= '9') or ch == '+' or ch == '-' or ch == '.'):
-            return None
-    return scheme
-
-
 def url_verdict(url):
     """{ok: True, scheme} for an http(s) URL with a host; else {ok: False, reason: url_not_allowed, message}."""
     scheme = scheme_of(url)
@@ -203,15 +176,6 @@ def url_verdict(url):
     if host_of(url) is None:
         return {'ok': False, 'reason': 'url_not_allowed', 'message': 'url: the URL has no host'}
     return {'ok': True, 'scheme': scheme}
-
-
-def href_refused(href):
-    """A link target the page tool must not follow by clicking (javascript:, data:, file:, chrome:...)."""
-    scheme = scheme_of(href)
-    if scheme is None:
-        return False
-    return scheme == 'javascript' or scheme == 'data' or scheme == 'file' or scheme == 'chrome' \
-        or scheme == 'chrome-extension' or scheme == 'vbscript' or scheme == 'view-source' or scheme == 'filesystem'
 
 
 def host_matches(host, patterns):

@@ -5,10 +5,10 @@ Each handler returns a plain result or raises ToolError."""
 from core.outcome import ToolError, invalid_arg
 from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT, PAGE_TOOL_FAILED, ADAPTER_ERROR,
                           INVALID_ARGS)
-from sites.page import risk as page_risk
 from sites.page import scan_format
 from sites.page import page_tools
-from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS, PROBE_RISK, PROBE_LIVE
+from sites.page.links import scheme_of, href_refused
+from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS, PROBE_TARGETS, PROBE_LIVE
 from sites.page.tab_context import context_of
 from sites.page.roles import TYPEABLE_ROLES
 from sites.page.tab_actions import (describe_element, click_element, type_into, select_in, check_element,
@@ -97,8 +97,8 @@ async def page_tab(args):
         if is_disabled(target):
             raise invalid_arg('uid', uid + ' is disabled; nothing was clicked')
         href = attr(target, 'href')
-        if href != None and page_risk.href_refused(href):
-            raise ToolError(URL_NOT_ALLOWED, 'uid: the link goes to a ' + str(page_risk.scheme_of(href)) +
+        if href != None and href_refused(href):
+            raise ToolError(URL_NOT_ALLOWED, 'uid: the link goes to a ' + str(scheme_of(href)) +
                             ': URL, which the page tool never follows', {'field': 'uid'})
         click_element(target)
         result = {'ok': True, 'clicked': uid}
@@ -323,19 +323,16 @@ async def probe_actions(args):
     return {'tried': done, 'failures': failures}
 
 
-@tab_handler(PROBE_RISK)
-def probe_risk(args):
-    """For each uid: the target the judge would read (as `describe` gives it) and the judge's verdict,
-    computed here by the same pure code the worker runs (sites/page/risk.py), with no policy."""
+@tab_handler(PROBE_TARGETS)
+def probe_targets(args):
+    """For page_probe_risk (its worker half judges): the target `describe` gives for each uid."""
     out = []
     for uid in args['uids']:
         found = resolve(uid)
         if not found['ok']:
             out.append({'uid': uid, 'error': found['reason']})
             continue
-        target = page_risk.with_secrets(_described(found['el'], False))
-        verdict = page_risk.classify(target, {'sensitive_hosts': [], 'extra_terms': []})
-        out.append({'uid': uid, 'target': target, 'risk': verdict['risk'], 'reasons': verdict['reasons']})
+        out.append({'uid': uid, 'target': _described(found['el'], False)})
     return {'results': out}
 
 

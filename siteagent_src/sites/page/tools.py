@@ -81,7 +81,8 @@ PROBE_RISK = declare_tool(
     'its context) and its verdict, without acting.',
     {'type': 'object', 'properties': {'uids': {'type': 'array', 'items': {'type': 'string'}, 'maxItems': 2000}},
      'required': ['uids'], 'additionalProperties': False},
-    'tab', {'test_only': True})
+    'worker', {'test_only': True})
+PROBE_TARGETS = declare_step(SITE, 'page__probe_targets')
 
 PROBE_LIVE = declare_tool(
     SITE, 'page_probe_live', 'read',

@@ -12,9 +12,11 @@ from core.origins import host_of
 from sites.page import risk as page_risk
 from sites.page import scan_format
 from sites.page import page_tools
+from sites.page.links import scheme_of, href_refused
 from sites.page.verbs import needs_of, acts
-from sites.page.tools import SITE, PAGE, PAGE_TAB
-from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap)
+from sites.page.tools import SITE, PAGE, PAGE_TAB, PROBE_RISK, PROBE_TARGETS
+from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
+                              site_tab, in_tab)
 from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame
 from webapi.js import sleep, obj_keys, attempt_async, drop_key
 from webapi import page_chrome
@@ -230,8 +232,8 @@ async def judge(tool_name, args, ctx):
         return {'risk': risk, 'preview': None}
     tab = await _ready_tab(args)
     target = await describe_target(tab['id'], args)
-    if target['href'] != None and page_risk.href_refused(target['href']):
-        raise ToolError(URL_NOT_ALLOWED, 'uid: the link goes to a ' + str(page_risk.scheme_of(target['href'])) +
+    if target['href'] != None and href_refused(target['href']):
+        raise ToolError(URL_NOT_ALLOWED, 'uid: the link goes to a ' + str(scheme_of(target['href'])) +
                         ': URL, which the page tool never follows', {'field': 'uid'})
     verdict = page_risk.classify(target, await _policy())
     text = _arg(args, 'text', None) if method == 'type' else None
@@ -748,3 +750,21 @@ async def page(args, ctx):
 
 site_hooks(SITE, {'judge': judge})
 page_chrome.on_tab_loaded(_tab_loaded)
+
+
+@worker_handler(PROBE_RISK)
+async def probe_risk(args, ctx):
+    """Test only: for each uid, the target the judge reads (the tab's `describe`, with its context) and the
+    verdict of the judge the worker runs (no policy). The judge stays in the worker: the tab bundle does
+    not carry its vocabulary."""
+    tab = await site_tab(SITE, None)
+    described = await in_tab(tab['id'], PROBE_TARGETS, {'uids': args['uids']})
+    out = []
+    for item in described['results']:
+        if 'error' in item:
+            out.append(item)
+            continue
+        target = page_risk.with_secrets(item['target'])
+        verdict = page_risk.classify(target, {'sensitive_hosts': [], 'extra_terms': []})
+        out.append({'uid': item['uid'], 'target': target, 'risk': verdict['risk'], 'reasons': verdict['reasons']})
+    return {'results': out}

@@ -1,14 +1,22 @@
 """The contract tables (sites/<site>/contracts.py) under CPython: well formed, every dependent a real
 tool, the label tables complete, and every irreversible tool that relies on an unconfirmed contract
-naming it in its description (the approval window adds the same note: core/contracts.py preview_note)."""
+naming it in its description (the approval window adds the same note: core/contracts.py preview_note).
+The split the bundles need: the unconfirmed rows written in unconfirmed.py (all the service worker
+carries), the whole table attached only by the tab half, and the verifier's SA711 for a misplaced row."""
+import importlib
 import re
+import shutil
+import sys
+from pathlib import Path
 
 import pytest
 
-from core.contracts import table_problems, unconfirmed_for, fill_css, words_for, STATUSES
-from sites.meet import tools as meet, contracts as meet_c
-from sites.gmail import tools as gmail, contracts as gmail_c
-from sites.calendar import tools as calendar, contracts as calendar_c
+from buildtool.sites import isolated_imports, verify_sites
+from core.contracts import (table_problems, unconfirmed_for, fill_css, words_for, STATUSES, declare_contracts,
+                            attach_table, caveat_text, summary)
+from sites.meet import tools as meet, contracts as meet_c, unconfirmed as meet_u
+from sites.gmail import tools as gmail, contracts as gmail_c, unconfirmed as gmail_u
+from sites.calendar import tools as calendar, contracts as calendar_c, unconfirmed as calendar_u
 
 SITES = [(meet, meet_c), (gmail, gmail_c), (calendar, calendar_c)]
 IDS = ["meet", "gmail", "calendar"]
@@ -20,7 +28,8 @@ EVIDENCE = re.compile(r"^([\w.-]+/[\w.-]+@[0-9a-f]{12}:[^ #]+(#L\d+)?|capture (m
 def test_the_table_is_well_formed(tools, table):
     names = [t["name"] for t in tools.SITE["tools"]]
     assert table_problems(table.TABLE, table.LABELS, names) == []
-    assert tools.SITE["contracts"] is table.TABLE and tools.SITE["labels"] is table.LABELS
+    assert tools.SITE["contracts_in_tab"] is True             # the table itself is the tab half's
+    assert "contracts" not in tools.SITE and "labels" not in tools.SITE
     for row in table.TABLE:
         assert row["status"] in STATUSES
         for ev in row["evidence"]:
@@ -52,7 +61,9 @@ def test_irreversible_tools_name_their_unconfirmed_contracts(tools, table):
 
 def test_the_health_check_counts_every_contract_with_a_locator():
     for tools, table in SITES:
-        assert set(tools.SITE["selectors"]) == {row["id"] for row in table.TABLE if row["locators"]}
+        site = attach_table(dict(tools.SITE), table.TABLE, table.LABELS)      # as the tab half's register_site does
+        assert set(site["selectors"]) == {row["id"] for row in table.TABLE if row["locators"]}
+        assert site["contracts"] is table.TABLE and site["labels"] is table.LABELS
 
 
 def test_the_contradicted_contracts_are_gone():
@@ -83,3 +94,124 @@ def test_counts_per_status():
         "gmail": {"confirmed": 22, "partly": 18, "unconfirmed": 3},
         "calendar": {"confirmed": 14, "partly": 19, "unconfirmed": 5},
     }, counts
+
+
+# --- the split: unconfirmed.py (the worker's), contracts.py (the tab's) ------------------------------
+
+SPLIT = [(meet_c, meet_u), (gmail_c, gmail_u), (calendar_c, calendar_u)]
+
+
+@pytest.mark.parametrize("table, rows", SPLIT, ids=IDS)
+def test_unconfirmed_rows_are_written_once_and_sit_in_the_table_in_order(table, rows):
+    """ROWS are exactly TABLE's unconfirmed rows, the same objects, in TABLE's order; contracts.py
+    writes none of its own."""
+    in_table = [row for row in table.TABLE if row["status"] == "unconfirmed"]
+    assert len(rows.ROWS) > 0 and len(in_table) == len(rows.ROWS)
+    assert all(a is b for a, b in zip(in_table, rows.ROWS))
+    assert all(row["note"] for row in rows.ROWS)
+
+
+@pytest.mark.parametrize("site", IDS)
+def test_tools_py_never_loads_the_table(site):
+    """What the service worker imports of a site (its tools.py) does not reach contracts.py."""
+    src = Path(__file__).resolve().parents[3] / "siteagent_src"
+    with isolated_imports(src):
+        importlib.import_module(f"sites.{site}.tools")
+        loaded = set(sys.modules)
+        assert f"sites.{site}.unconfirmed" in loaded and f"sites.{site}.contracts" not in loaded
+
+
+def _made_up_site():
+    tools = [{"name": "t_send", "risk": "irreversible", "description": "Sends."},
+             {"name": "t_leave", "risk": "write", "description": "Leaves."},
+             {"name": "t_other", "risk": "irreversible", "description": "Other."}]
+    return {"id": "x", "hosts": ["x.test"], "selectors": {}, "tools": tools, "steps": []}
+
+
+ROW = {"id": "send", "what": "the send button", "locators": [{"css": "button.send"}], "status": "unconfirmed",
+       "evidence": [], "used_by": ["t_send", "t_leave"], "where": [], "note": "made up"}
+FIRM = {"id": "leave", "what": "the leave button", "locators": [{"css": "button.leave"}], "status": "confirmed",
+        "evidence": ["x"], "used_by": ["t_leave"], "where": ["*"], "note": ""}
+
+
+def test_declare_contracts_marks_only_irreversible_tools_that_rely_on_an_unconfirmed_row():
+    site = declare_contracts(_made_up_site(), [ROW])
+    send, leave, other = site["tools"]
+    assert send["unconfirmed"] == [{"id": "send", "what": "the send button"}]
+    assert send["description"] == "Sends. " + caveat_text(send["unconfirmed"])
+    assert "unconfirmed" not in leave and leave["description"] == "Leaves."         # a write: no caveat
+    assert "unconfirmed" not in other and other["description"] == "Other."
+    assert site["contracts_in_tab"] is True and "contracts" not in site and "labels" not in site
+    bare = declare_contracts(_made_up_site(), [])
+    assert bare["contracts_in_tab"] is True and not any("unconfirmed" in t for t in bare["tools"])
+
+
+def test_attach_table_puts_the_whole_table_on_the_site_and_changes_no_tool():
+    labels = {"en": {}}
+    site = attach_table(_made_up_site(), [FIRM, ROW, dict(FIRM, id="format", locators=[])], labels)
+    assert site["contracts"][1] is ROW and site["labels"] is labels
+    assert site["selectors"] == {"leave": summary(FIRM), "send": summary(ROW)}      # rows without locators left out
+    assert [t["description"] for t in site["tools"]] == ["Sends.", "Leaves.", "Other."]
+
+
+# --- SA711 on a copy of the real tree ----------------------------------------------------------------
+
+@pytest.fixture
+def tree(tmp_path):
+    src = Path(__file__).resolve().parents[3] / "siteagent_src"
+    shutil.copytree(src, tmp_path / "siteagent_src", ignore=shutil.ignore_patterns("__pycache__", "__target__"))
+    return tmp_path
+
+
+def _sa711(root):
+    return [v for v in verify_sites(root / "siteagent_src", root) if v.code == "SA711"]
+
+
+def _edit(path, old, new):
+    text = path.read_text("utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), "utf-8")
+
+
+def test_sa711_accepts_the_real_tree(tree):
+    assert _sa711(tree) == []
+
+
+def test_sa711_an_unconfirmed_row_written_in_contracts_py(tree):
+    path = tree / "siteagent_src/sites/meet/contracts.py"
+    _edit(path, "[css('[data-avatar-count]')], CONFIRMED,", "[css('[data-avatar-count]')], 'unconfirmed',")
+    _edit(path, "['meet_status'], ['in_call'], ''),", "['meet_status'], ['in_call'], 'made up'),")
+    found = _sa711(tree)
+    assert len(found) == 1, [v.format() for v in found]
+    assert found[0].path == "siteagent_src/sites/meet/contracts.py" and "`people_count`" in found[0].message
+    assert "people_count" in path.read_text().splitlines()[found[0].line - 1]
+
+
+def test_sa711_a_row_of_unconfirmed_py_that_is_not_unconfirmed(tree):
+    path = tree / "siteagent_src/sites/gmail/unconfirmed.py"
+    _edit(path, "[css('[role=\"menu\"]')], UNCONFIRMED, [],", "[css('[role=\"menu\"]')], 'partly', ['x'],")
+    found = _sa711(tree)
+    assert any(v.path == "siteagent_src/sites/gmail/unconfirmed.py" and "`labels_menu`" in v.message
+               and "'partly'" in v.message for v in found), [v.format() for v in found]
+
+
+def test_sa711_a_row_left_out_of_the_table(tree):
+    _edit(tree / "siteagent_src/sites/calendar/contracts.py", "    RSVP_GROUP,\n", "")
+    found = _sa711(tree)
+    assert any(v.path == "siteagent_src/sites/calendar/unconfirmed.py" and "`rsvp_group`" in v.message
+               and "0 times" in v.message for v in found), [v.format() for v in found]
+
+
+def test_sa711_rows_out_of_table_order_change_a_caveat(tree):
+    _edit(tree / "siteagent_src/sites/meet/unconfirmed.py", "ROWS = [LANDING_CODE_INPUT, WAITING_LIST, ADMIT_BUTTON,",
+          "ROWS = [LANDING_CODE_INPUT, ADMIT_BUTTON, WAITING_LIST,")
+    found = _sa711(tree)
+    assert any(v.path == "siteagent_src/sites/meet/tools.py" and "`meet_admit_participant`" in v.message
+               for v in found), [v.format() for v in found]
+
+
+def test_sa711_a_tools_py_without_declare_contracts(tree):
+    _edit(tree / "siteagent_src/sites/gmail/tools.py", "declare_contracts(SITE, unconfirmed.ROWS)", "pass")
+    found = _sa711(tree)
+    assert any(v.path == "siteagent_src/sites/gmail/tools.py" and "declare_contracts" in v.message
+               for v in found), [v.format() for v in found]

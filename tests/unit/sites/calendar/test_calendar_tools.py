@@ -1,5 +1,6 @@
 """Calendar's declarations (sites/calendar/tools.py): exact names and risks in order, and the email answer."""
-from sites.calendar import tools
+from core.contracts import attach_table
+from sites.calendar import tools, contracts
 from expected_catalogue import CALENDAR as EXPECTED
 
 TOOLS = tools.SITE["tools"]
@@ -14,7 +15,9 @@ def test_exact_names_and_risks():
 def test_site():
     assert tools.SITE["id"] == "calendar" and tools.SITE["hosts"] == ["calendar.google.com"]
     assert tools.SITE["open_url"] == "https://calendar.google.com/calendar/r"
-    assert len(tools.SITE["selectors"]) >= 4
+    # checked per contract by the tab half, which holds the table (attach_table, as its register_site does)
+    assert tools.SITE["contracts_in_tab"] is True and tools.SITE["selectors"] == {}
+    assert len(attach_table(dict(tools.SITE), contracts.TABLE, contracts.LABELS)["selectors"]) >= 4
 
 
 def test_guest_facing_tools_require_the_email_answer():

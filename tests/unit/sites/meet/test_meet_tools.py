@@ -1,5 +1,6 @@
 """Meet's declarations (sites/meet/tools.py): exact names and risks; only status/create/open run in the worker."""
-from sites.meet import tools
+from core.contracts import attach_table
+from sites.meet import tools, contracts
 from expected_catalogue import MEET as EXPECTED
 
 TOOLS = tools.SITE["tools"]
@@ -18,7 +19,8 @@ def test_only_status_create_open_join_and_send_run_in_the_worker():
     assert {t["name"] for t in TOOLS if t["runs_in"] == "worker"} == {"meet_status", "meet_create_meeting",
                                                                         "meet_open_meeting", "meet_join",
                                                                         "meet_send_chat"}
-    assert tools.SITE["open_url"] is None and len(tools.SITE["selectors"]) >= 6
+    assert tools.SITE["open_url"] is None and tools.SITE["contracts_in_tab"] is True
+    assert len(attach_table(dict(tools.SITE), contracts.TABLE, contracts.LABELS)["selectors"]) >= 6
 
 
 def test_untrusted_content_is_flagged_in_descriptions():

@@ -1,6 +1,7 @@
 """core.page_risk under CPython: URL schemes and the click classifier (docs/SECURITY.md)."""
 import pytest
 
+from sites.page import links
 from sites.page import risk as r
 
 
@@ -20,9 +21,9 @@ def test_allowed_urls(url):
 
 def test_href_refused():
     for href in ["javascript:void(0)", " JAVA\tSCRIPT:x", "data:x", "file:x", "vbscript:x"]:
-        assert r.href_refused(href)
+        assert links.href_refused(href)
     for href in ["/a", "https://a.test/", "#top", "?q=1", "mailto:a@b.c", None, ""]:
-        assert not r.href_refused(href)
+        assert not links.href_refused(href)
 
 
 def test_method_risks():

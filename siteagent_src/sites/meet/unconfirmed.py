@@ -1,0 +1,47 @@
+"""Google Meet's unconfirmed page contracts: the rows of its table (sites/meet/contracts.py `TABLE`)
+that no source or capture shows, each with a note saying what it was reconstructed from.
+
+They are written here, not in contracts.py, because they are all the service worker needs of the
+table: tools.py marks the irreversible tools that rely on one (core/contracts.py `declare_contracts`:
+the caveat in the description and the approval window), and the whole table stays in content.js.
+contracts.py puts each row in `TABLE` at its place; `siteagent check` (SA711) fails when a row here is
+not unconfirmed or not in `TABLE`, or an unconfirmed row is written in contracts.py.
+"""
+from core.contracts import contract, css, texted
+
+UNCONFIRMED = 'unconfirmed'
+# Cited here and in contracts.py, which imports them from here.
+TROXO = 'troxohq/google-meet-auto-recording@ab2a14b7dff6:bookmark.js'
+ATTENDEE_JS = 'attendee-labs/attendee@77e990edd8b5:bots/google_meet_bot_adapter/google_meet_chromedriver_payload.js'
+BUTTONS = 'button, [role="button"]'
+
+LANDING_CODE_INPUT = contract(
+    'landing_code_input', 'the home page\'s "Enter a code or link" field',
+    [css('input[aria-label="{enter_code}"]')], UNCONFIRMED, ['index 54858233942 (repository undisclosed)'],
+    ['meet_status'], [],
+    'seen only as the placeholder of Meet look-alike apps; the landing state also needs the URL path "/"')
+
+WAITING_LIST = contract(
+    'waiting_list', 'the People panel\'s list of people waiting to join',
+    [css('[role="list"][aria-label="{waiting_to_join}"] [role="listitem"]')], UNCONFIRMED, [],
+    ['meet_list_participants', 'meet_admit_participant'], [],
+    'reconstructed after the Participants list; no source or capture shows the host\'s waiting list')
+
+ADMIT_BUTTON = contract(
+    'admit_button', 'the "Admit" button in a waiting row', [texted(BUTTONS, 'admit', 'equals')], UNCONFIRMED,
+    [], ['meet_admit_participant'], [], 'reconstructed; no source shows the host\'s admit control')
+
+CONFIRM_BUTTONS = contract(
+    'confirm_buttons', 'a confirmation dialog\'s buttons (data-mdc-dialog-action ok/cancel, else "Mute", '
+    '"Remove", "Start", "Stop recording", "Cancel")',
+    [css('button[data-mdc-dialog-action]')], UNCONFIRMED, [TROXO + '#L103', ATTENDEE_JS + '#L315'],
+    ['meet_mute_participant', 'meet_remove_participant', 'meet_start_recording', 'meet_stop_recording'], [],
+    'reconstructed: the sources click recording buttons by text but show no mute/remove confirmation')
+
+DETAILS_PANEL_TEXT = contract(
+    'details_panel_text', 'the Meeting details panel\'s lines ("Join by phone", a phone number, "PIN: ...")',
+    [], UNCONFIRMED, [], ['meet_meeting_info'], [],
+    'reconstructed; the link itself comes from the URL')
+
+# In TABLE order.
+ROWS = [LANDING_CODE_INPUT, WAITING_LIST, ADMIT_BUTTON, CONFIRM_BUTTONS, DETAILS_PANEL_TEXT]
