@@ -101,7 +101,7 @@ JS_GLOBALS = {
     "setTimeout", "clearTimeout", "setInterval", "clearInterval", "queueMicrotask",
     "requestAnimationFrame", "structuredClone", "atob", "btoa", "alert", "confirm", "prompt",
     "getComputedStyle", "Object", "JSON", "Array", "Promise", "Reflect", "Math", "Date", "Map",
-    "Set", "WeakMap", "Symbol", "Number", "String", "Boolean", "RegExp", "Error", "Intl", "URL",
+    "Set", "WeakMap", "WeakSet", "Symbol", "Number", "String", "Boolean", "RegExp", "Error", "Intl", "URL",
     "URLSearchParams", "Element", "HTMLElement", "Node", "NodeFilter", "Event", "CustomEvent",
     "MutationObserver", "IntersectionObserver", "ResizeObserver", "AbortController", "Response",
     "Request", "Headers", "TextEncoder", "TextDecoder", "Blob", "FileReader", "WebSocket",

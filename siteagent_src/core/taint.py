@@ -59,11 +59,27 @@ def _urls_in(lower, out, seen):
             at = lower.find(scheme, end)
 
 
+MEMO_MIN = 20000              # a text this long is remembered with its tokens (a repeat scan is the same text)
+_memo = {'text': None, 'tokens': None}
+
+
 def tokens_in(text):
     """Lower-cased email addresses and http(s) URLs found in text, in order, without repeats."""
     out = []
     if kind_of(text) != 'string' or len(text) == 0:
         return out
+    if len(text) >= MEMO_MIN:
+        if _memo['text'] == text:
+            return list(_memo['tokens'])
+        found = _tokens(text)
+        _memo['text'] = text
+        _memo['tokens'] = found
+        return list(found)
+    return _tokens(text)
+
+
+def _tokens(text):
+    out = []
     lower = text.lower()
     seen = {}
     _urls_in(lower, out, seen)

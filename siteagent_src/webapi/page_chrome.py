@@ -63,3 +63,11 @@ async def inject_top(tab_id, files):
 
 async def origin_granted(pattern):
     return await attempt_async(lambda p: chrome.permissions.contains({'origins': [p]}), pattern)
+
+
+def on_tab_loaded(handler):
+    """handler(tab_id, url) whenever a tab finishes loading a page."""
+    def listener(tab_id, info, tab):
+        if info.status == 'complete':
+            handler(tab_id, tab.url)
+    chrome.tabs.onUpdated.addListener(listener)

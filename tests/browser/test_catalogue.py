@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 GOOGLE = {**GMAIL, **CALENDAR, **MEET}
 OTHER_PUBLIC = {"page": "irreversible", "macro_list": "read", "macro_run": "write"}
-TEST_BUILD_ONLY = {"page_probe_names", "page_probe_actions", "page_probe_risk"}      # and every test_* tool
+TEST_BUILD_ONLY = {"page_probe_names", "page_probe_actions", "page_probe_risk", "page_probe_live"}      # and every test_* tool
 CONSOLE_ONLY = {"browser_health", "generic_click_text"}
 
 

@@ -8,7 +8,7 @@ from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT
 from sites.page import scan_format
 from sites.page import page_tools
 from sites.page.links import scheme_of, href_refused
-from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS, PROBE_TARGETS
+from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS, PROBE_TARGETS, PROBE_LIVE
 from sites.page.tab_context import context_of
 from sites.page.roles import TYPEABLE_ROLES
 from sites.page.tab_actions import (describe_element, click_element, type_into, select_in, check_element,
@@ -17,9 +17,10 @@ from sites.page.tab_actions import (describe_element, click_element, type_into, 
 from sites.page.tab_roles import role_of
 from sites.page.tab_uids import resolve, current_route
 from sites.page.tab_walker import scan
+from sites.page import tab_probe
 from sites.kit.tab import tab_handler
 from webapi.dom import attr, tag_of
-from webapi.js import sleep, now_ms, from_json
+from webapi.js import sleep, now_ms, from_json, random_id
 from webapi import webmcp
 
 TOOLS_LIST_MS = 2000        # getTools() answers at once; a page that stalls it gets no [tools] section
@@ -57,14 +58,22 @@ async def page_tab(args):
     op = args['op']
     if op == 'scan':
         scanned = scan(args)
-        if scanned['ok'] and _arg(args, 'format', False) and len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
-            body = scan_format.format_body(scanned['rows'])
-            scanned['body'] = scan_format.join_body(body['lines'])
-            scanned['frame_lines'] = body['frame_lines']
-            scanned['rows'] = None
+        if scanned['ok'] and _arg(args, 'within', None) == None and not _arg(args, 'viewport', False):
+            _same_body(scanned, _arg(args, 'have', None))
+        if scanned['ok'] and scanned['rows'] != None and _arg(args, 'format', False) and \
+                len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
+            _format_in_tab(scanned)
         if scanned['ok'] and _arg(args, 'tools', False) and _arg(args, 'within', None) == None:
             scanned['tools'] = await _scan_tools()
         return scanned
+    if op == 'warm':
+        # a scan ahead of time (the worker sends it when the page has loaded): its result stays here
+        scanned = scan(args)
+        if scanned['ok']:
+            _same_body(scanned, None)
+            if len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
+                _format_in_tab(scanned)
+        return {'ok': scanned['ok'], 'ms': scanned['ms'] if scanned['ok'] else None}
     if op == 'tools':
         listed = await _page_tools()      # (an await inside a comprehension is not async in JS)
         return {'tools': [entry['desc'] for entry in listed]}
@@ -111,6 +120,55 @@ async def page_tab(args):
     if result['navigated']:
         result['note'] = 'the route changed: earlier uids are invalid, scan again'
     return result
+
+
+# --- a scan the worker already has ---------------------------------------------------------------
+
+_LAST = {'rows': None, 'token': None, 'count': 0, 'body': None}
+
+
+def _formatted(rows, token):
+    lines = scan_format.format_body(rows)
+    return {'token': token, 'text': scan_format.join_body(lines['lines']), 'frame_lines': lines['frame_lines']}
+
+
+def _format_in_tab(scanned):
+    """A big scan's rows as one string of lines (kept with the rows' token: the same rows, the same text)."""
+    token = scanned['token'] if 'token' in scanned else None
+    cached = _LAST['body']
+    if token == None or cached == None or cached['token'] != token:
+        _LAST['body'] = _formatted(scanned['rows'], token)
+    body = _LAST['body']
+    scanned['body'] = body['text']
+    scanned['frame_lines'] = body['frame_lines']
+    scanned['rows'] = None
+
+
+def _same_rows(rows, last):
+    """The same rows, row for row (a row kept by the live model is the same array as before)."""
+    if last == None or len(rows) != len(last):
+        return False
+    for index in range(len(rows)):
+        if rows[index] is not last[index]:
+            return False
+    return True
+
+
+def _same_body(scanned, have):
+    """A scan's rows tagged with a token (the same rows keep it); when the worker says it has the rows of
+    that token (`have`), they are not sent again: `same` names them instead."""
+    rows = scanned['rows']
+    if not _same_rows(rows, _LAST['rows']):
+        _LAST['count'] += 1
+        _LAST['rows'] = rows
+        _LAST['token'] = _TOKEN_BASE + str(_LAST['count'])
+    scanned['token'] = _LAST['token']
+    if have != None and have == _LAST['token']:
+        scanned['same'] = _LAST['token']
+        scanned['rows'] = None
+
+
+_TOKEN_BASE = random_id() + ':'
 
 
 # --- the page's own tools (WebMCP) ----------------------------------------------------------------
@@ -276,3 +334,10 @@ def probe_targets(args):
             continue
         out.append({'uid': uid, 'target': _described(found['el'], False)})
     return {'results': out}
+
+
+@tab_handler(PROBE_LIVE)
+async def probe_live(args):
+    """Mutations applied one by one, the live model's repeat scan compared with a full walk after each
+    (sites/page/tab_probe.py)."""
+    return await tab_probe.probe_live(args)

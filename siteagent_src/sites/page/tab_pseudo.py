@@ -140,6 +140,8 @@ def tree_answer(tree):
         return True
     if entry.bases.length == 0:
         return NO_PSEUDO
+    if entry.watch and not entry.stale and entry.watch.takeRecords().length > 0:
+        entry.stale = True          # changed in this task: its observer has not been called yet
     if entry.members == None or entry.stale:
         members = set_of([])
         for base in entry.bases:

@@ -20,6 +20,7 @@ HREF_CACHE_MAX = 20000
 STATE = record()
 STATE.counter = 0                 # the highest uid number issued in this tab
 STATE.route = None                # the route the table's uids belong to
+STATE.dropped = 0                 # uids dropped from the table so far (tab_model walks the page again)
 STATE.uid_of = __new__(WeakMap())  # element -> n
 STATE.table = new_map()           # n -> record {ref, fp, route}
 STATE.has_base = True             # the document has a <base href>
@@ -38,6 +39,7 @@ def check_route():
     now = current_route()
     if STATE.route != now:
         STATE.route = now
+        STATE.dropped += 1
         STATE.table = new_map()
         STATE.uid_of = __new__(WeakMap())
 
@@ -87,11 +89,13 @@ def resolve(uid):
         return stale(uid, UNKNOWN)
     el = entry.ref.deref()
     if not el or not el.isConnected:
+        STATE.dropped += 1
         STATE.table.delete(n)
         return stale(uid, GONE)
     if entry.fp != PROSE:
         role = role_of(el)
         if fingerprint(role if role != None else 'null', name_of(el)) != entry.fp:
+            STATE.dropped += 1
             STATE.table.delete(n)
             return stale(uid, CHANGED)
     found = record()

@@ -14,9 +14,11 @@ from sites.page.roles import (CODE, SECTION, NAMED_SECTIONS, SKIP_TAGS, BLOCK_TA
 from sites.page.links import is_web_url
 from sites.page.uids import PROSE, fingerprint, uid_text
 from sites.page.tab_names import accessible_name
-from sites.page.tab_pseudo import begin_scan, end_scan, document_answer, note_other_tree
+from sites.page.tab_pseudo import begin_scan, end_scan, document_answer, note_other_tree, SCAN
+from sites.page import tab_model
+from sites.page.tab_model import SHOWN, BOXLESS
 from sites.page.tab_roles import role_of
-from sites.page.tab_uids import check_route, raise_floor, max_uid, issue, resolve, read_base, href_of
+from sites.page.tab_uids import check_route, raise_floor, max_uid, issue, resolve, read_base, href_of, STATE as UIDS
 from sites.page.tab_visible import VISIBILITY
 from webapi.jsobj import record, set_of, lookup_table
 
@@ -106,6 +108,14 @@ def walk_state(viewport, pseudo, closed_roots):
     st.pseudo = pseudo
     st.closed_roots = closed_roots
     st.count = 0
+    st.model = None         # tab_model's model, when this walk keeps and replays segments
+    st.replay = False       # segments may be replayed here (not inside a subtree walked again)
+    st.watch = None
+    st.frames = 0           # inside a same-origin frame (walked every time: no segments there)
+    st.volatile = 0         # frames walked so far: an element with a frame inside keeps no segment
+    st.kept = 0             # segments kept by this walk, and the references they hold (the model's size)
+    st.kept_refs = 0
+    st.replayed = 0
     return st
 
 
@@ -185,18 +195,29 @@ def merge(st, block):
 def walk_frame(st, el, depth, hidden_here):
     """An iframe or frame: its document walked in place when the walk may enter it, else an `X` row for
     a web page the worker scans on its own."""
-    if hidden_here or not box(st, el):
+    if hidden_here:
+        return
+    watched = st.watch != None and st.frames == 0
+    if not box(st, el):
+        if watched:
+            tab_model.note(st, el, BOXLESS, None)
         return
     doc = None
     try:
         doc = el.contentDocument
     except:  # noqa: E722 (a SecurityError)
         doc = None
+    if doc:
+        st.volatile += 1            # a document the walk may enter changes unobserved: walked every time
+    elif watched:
+        tab_model.note(st, el, SHOWN, None)     # (another origin's frame: a load event tells when it navigates)
     if doc and doc.body:
         note_other_tree()
         st.rows.append(None)
         open_block(st, st.rows.length - 1, doc.body, depth)
+        st.frames += 1
         walk(st, doc.body, depth)
+        st.frames -= 1
         flush(st, st.prose.pop())
         return
     src = el.src or el.getAttribute('src') or 'about:blank'
@@ -243,6 +264,8 @@ def walk_slotted(st, el, depth, hidden_here, shadow, top):
     """The children of a shadow host (its shadow root's) or of a slot (its assigned nodes, else its own)."""
     if shadow:
         note_other_tree()
+        if st.model != None and st.frames == 0:
+            tab_model.observe_root(shadow)
         kids = shadow.childNodes
     else:
         kids = el.assignedNodes()
@@ -255,7 +278,102 @@ def walk_slotted(st, el, depth, hidden_here, shadow, top):
             add_text(top, child.data)
 
 
+def top_kind(top):
+    """What a subtree's walk reads of the innermost open block: none, a muted item's, a sentence's, other."""
+    if not top:
+        return 0
+    if not top.el:
+        return 1
+    return 2 if SENTENCE.has(top.el.tagName) else 3
+
+
+def replay(st, seg, depth):
+    """The element's segment from an earlier scan, in place of its walk, when it was walked in the same
+    context (depth, innermost block). False when it cannot be replayed."""
+    if seg.depth != depth:
+        return False
+    prose = st.prose
+    top = prose[prose.length - 1] if prose.length > 0 else None
+    if top_kind(top) != seg.top:
+        return False
+    if top and top.own == '' and seg.own == None:
+        return False
+    rows = st.rows
+    for row in seg.rows:
+        rows.append(row)
+    watch = st.watch
+    for entry in seg.watch:
+        watch.append(entry)
+    st.count += seg.count
+    st.prose_rows += seg.dprose
+    st.other_rows += seg.dother
+    if top:
+        parts = top.parts
+        for part in seg.parts:
+            parts.append(part)
+        if top.own == '':
+            top.own = seg.own
+    if seg.other:
+        note_other_tree()
+    st.replayed += 1
+    return True
+
+
 def walk(st, el, depth):
+    """walk_element, or the element's segment from the last scan when nothing it shows has changed
+    (tab_model.py); a walked element keeps its segment for the next scan."""
+    model = st.model
+    if model == None or st.frames > 0:
+        walk_element(st, el, depth)
+        return
+    if st.replay:
+        if model.sub.has(el):
+            st.replay = False
+            keep(st, model, el, depth)
+            st.replay = True
+            return
+        if not model.path.has(el):
+            seg = model.segs['get'](el)
+            if seg != None and replay(st, seg, depth):
+                return
+    keep(st, model, el, depth)
+
+
+def keep(st, model, el, depth):
+    """Walk el and keep what its walk added (rows, watched elements, counts, the text it gave the
+    innermost open block) as its segment."""
+    rows0 = st.rows.length
+    watch0 = st.watch.length
+    count0 = st.count
+    prose0 = st.prose_rows
+    other0 = st.other_rows
+    volatile0 = st.volatile
+    prose = st.prose
+    top = prose[prose.length - 1] if prose.length > 0 else None
+    parts0 = top.parts.length if top else 0
+    own0 = top.own if top else ''
+    walk_element(st, el, depth)
+    if st.volatile != volatile0 or st.count - count0 < model.segment_min:
+        model.segs.delete(el)
+        return
+    seg = record()
+    seg.depth = depth
+    seg.top = top_kind(top)
+    seg.rows = st.rows.slice(rows0)
+    seg.watch = st.watch.slice(watch0)
+    seg.count = st.count - count0
+    seg.dprose = st.prose_rows - prose0
+    seg.dother = st.other_rows - other0
+    seg.parts = top.parts.slice(parts0) if top else None
+    # the block's first text, when this walk set it or it was unset; None: set before (unknown here)
+    seg.own = (top.own if own0 == '' else None) if top else ''
+    seg.other = SCAN.other_trees
+    model.segs.set(el, seg)
+    st.kept += 1
+    st.kept_refs += seg.rows.length + seg.watch.length + (seg.parts.length if seg.parts else 0)
+
+
+def walk_element(st, el, depth):
     st.count += 1
     tag = el.tagName
     if SKIP.has(tag):
@@ -267,6 +385,8 @@ def walk(st, el, depth):
     has_kids = el.hasChildNodes()
     shadow = el.shadowRoot
     custom = tag.indexOf('-') >= 0      # a custom element (tagName keeps the hyphen)
+    if custom and st.watch != None and st.frames == 0:
+        tab_model.note_custom(st, el)
     if not has_kids and tag != 'IFRAME' and tag != 'FRAME' and tag != 'SLOT' and not shadow and \
             not (st.closed_roots and custom) and not CODES[role]:
         return
@@ -288,11 +408,16 @@ def walk(st, el, depth):
             pass                        # listed through its select
         elif code:
             if box(st, el):
+                if st.watch != None and st.frames == 0:
+                    tab_model.note(st, el, SHOWN, None)
                 if not list_element(st, el, role, code, depth):
                     return
                 mute = True
-            elif tag != 'A':
-                return
+            else:
+                if st.watch != None and st.frames == 0:
+                    tab_model.note(st, el, BOXLESS, None)
+                if tag != 'A':
+                    return
         elif SECTIONS[role] != None:
             section = section_of(el, role)
             if section is False:
@@ -360,19 +485,29 @@ def scan(opts):
 def walk_page(opts):
     started = performance.now()
     check_route()
+    viewport = True if opts and opts['viewport'] else False
+    live = not viewport and not (opts and (opts['within'] or opts['fresh']))
     if opts and opts['floor']:
         raise_floor(opts['floor'])
     pseudo = document_answer()
     read_base()
     closed_roots = True if chrome.dom and chrome.dom.openOrClosedShadowRoot else False
-    st = walk_state(True if opts and opts['viewport'] else False, pseudo, closed_roots)
+    st = walk_state(viewport, pseudo, closed_roots)
     root = document.body or document.documentElement
+    t0 = performance.now()
+    if live:
+        tab_model.begin(st, UIDS.route, UIDS.dropped, 'all' if pseudo is True else 'some')
+    t1 = performance.now()
     if opts and opts['within']:
         found = resolve(opts['within'])
         if not found['ok']:
             return found
         root = found.el
     walk(st, root, 0)
+    t2 = performance.now()
+    if live:
+        tab_model.commit(st)
+    t3 = performance.now()
     rows = []
     frames = []
     for row in st.rows:
@@ -392,5 +527,15 @@ def walk_page(opts):
     out.rows = rows
     out.frames = frames
     out.max_uid = max_uid()
+    if live:
+        out.model = record()
+        out.model.full = tab_model.M.full
+        out.model.why = tab_model.M.why if tab_model.M.full else None
+        out.model.replayed = st.replayed
+        out.model.kept = st.kept
+        out.model.kept_refs = st.kept_refs
+        out.model.watch = st.watch.length
+        out.model.ms = [Math.round((t1 - t0) * 10) / 10, Math.round((t2 - t1) * 10) / 10,
+                        Math.round((t3 - t2) * 10) / 10, Math.round((performance.now() - t3) * 10) / 10]
     out.ms = Math.round((performance.now() - started) * 10) / 10
     return out

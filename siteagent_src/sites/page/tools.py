@@ -84,5 +84,18 @@ PROBE_RISK = declare_tool(
     'worker', {'test_only': True})
 PROBE_TARGETS = declare_step(SITE, 'page__probe_targets')
 
+PROBE_LIVE = declare_tool(
+    SITE, 'page_probe_live', 'read',
+    'Test only. In the attached tab, applies `steps` (DOM mutations: attributes, classes, text, inserts, '
+    'removals, moves, shadow roots, style sheets, frames, form values, focus, waits) one by one, and after each '
+    'compares the repeat scan of the live page model with a fresh full walk; returns the mismatches.',
+    {'type': 'object', 'properties': {'steps': {'type': 'string', 'maxLength': 1000000,
+                                                'description': 'The steps, a JSON array of objects.'},
+                                      'reset': {'type': 'boolean'}, 'base_css': {'type': 'string'},
+                                      'segment_min': {'type': 'integer', 'minimum': 1},
+                                      'drop_unreadable': {'type': 'boolean'}},
+     'required': ['steps'], 'additionalProperties': False},
+    'tab', {'test_only': True})
+
 # The tab half's one entry: every verb that runs in the page, in any frame.
 PAGE_TAB = declare_step(SITE, 'page_tab')

@@ -18,7 +18,7 @@ from sites.page.tools import SITE, PAGE, PAGE_TAB, PROBE_RISK, PROBE_TARGETS
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
                               site_tab, in_tab)
 from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame
-from webapi.js import sleep, obj_keys
+from webapi.js import sleep, obj_keys, attempt_async, drop_key
 from webapi import page_chrome
 from webapi.cached_key import CachedKey
 
@@ -351,10 +351,41 @@ async def _may_load(url):
     await _must_access(url)
 
 
+_preparing = {}       # 't<tab>' -> True while _prepare runs for it
+
+
+async def _tab_loaded(tab_id, url):
+    """An agent tab or the attached tab finished loading a page (a link followed, a reload, history):
+    the tab half is loaded and walks it ahead of the first scan, as after `open` and `navigate`."""
+    if _tkey(tab_id) in _preparing:
+        return
+    await attempt_async(lambda t: _prepare_loaded(t, url), tab_id)
+
+
+async def _prepare_loaded(tab_id, url):
+    state = await _state()
+    attached = await attached_tab()
+    if tab_id not in state['tabs'] and (attached == None or attached['id'] != tab_id):
+        return
+    if await _access(url) != None:
+        return
+    await _prepare(tab_id)
+
+
 async def _prepare(tab_id):
     """Load the tab half into a freshly loaded page now, so the scan that follows does not wait for it
-    (a page that refuses scripts is reported by that scan, not here)."""
-    await page_chrome.inject_top(tab_id, ['content.js'])
+    (a page that refuses scripts is reported by that scan, not here), and let it walk the page once
+    ahead of time (`warm`, not awaited: the live page model, the style sheets' rules and the walker's
+    code are ready when the first scan comes; it issues uids above this tab's floor, as a scan would)."""
+    key = _tkey(tab_id)
+    _preparing[key] = True
+    try:
+        await page_chrome.inject_top(tab_id, ['content.js'])
+        state = await _state()
+        floor = state['floors'][key] if key in state['floors'] else 0
+        send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+    finally:
+        drop_key(_preparing, key)
 
 
 async def _open(args, state):
@@ -420,7 +451,11 @@ def _scan_payload(args, state, tab_id):
     lines, not rows)."""
     key = _tkey(tab_id)
     floor = state['floors'][key] if key in state['floors'] else 0
-    return {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True, 'tools': True}
+    payload = {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True, 'tools': True}
+    base = _scans[key]['base'] if key in _scans and 'base' in _scans[key] else None
+    if base != None:
+        payload['have'] = base['token']       # rows the tab has not changed since need not be sent again
+    return payload
 
 
 async def _direct_scan(args, state):
@@ -474,18 +509,38 @@ async def _scan(tab, args, state):
     return await _scanned(tab_id, args, state, top, None)
 
 
+def _base(token, lines, frame_lines):
+    """The top frame's body lines as the tab tagged them (`token`: the tab sends `same` instead of rows
+    it has not changed since)."""
+    return {'token': token, 'lines': lines, 'frame_lines': frame_lines}
+
+
 async def _scanned(tab_id, args, state, top, listing):
     """The scan result from the top frame's (or `within` frame's) scan, with the frames merged in."""
     key = _tkey(tab_id)
     floor = state['floors'][key] if key in state['floors'] else 0
     within = _arg(args, 'within', None)
     frames_map = {}
-    if top['rows'] != None:
+    old = _scans[key] if key in _scans else None
+    base = old['base'] if old != None and 'base' in old else None
+    prior = old['prior'] if old != None and 'prior' in old else None
+    if 'same' in top and (base == None or base['token'] != top['same']):
+        base = prior        # two scans at once: the other one's rows came back first
+    if 'same' in top:
+        if base == None or base['token'] != top['same']:
+            raise ToolError(ADAPTER_ERROR, 'the tab named rows this worker no longer has; scan again', None)
+        body = base['lines']
+        top['frame_lines'] = base['frame_lines']
+    elif top['rows'] != None:
         formatted = scan_format.format_body(top['rows'])
         body = formatted['lines']
         top['frame_lines'] = formatted['frame_lines']
     else:
         body = scan_format.split_body(top['body'])
+    if 'token' in top and 'same' not in top:
+        base = _base(top['token'], body, top['frame_lines'])
+    elif 'token' not in top:
+        base = None
     high = top['max_uid']
     count = top['count']
     if within == None and len(top['frames']) > 0:
@@ -504,13 +559,28 @@ async def _scanned(tab_id, args, state, top, listing):
     if high != floor:
         state['floors'][key] = high
         await _save(state)
-    old = _scans[key] if key in _scans else None
     previous = old['lines'] if _arg(args, 'diff', False) and old != None else None
-    rendered = scan_format.render_lines(top['url'], top['title'], count, body, _arg(args, 'max_chars', 20000),
-                                        _arg(args, 'cursor', 0), previous)
+    # the same body, header and budget as the last scan: the same text (rendering joins every line again)
+    sig = '\n'.join([str(top['url']), str(top['title']), str(count), str(_arg(args, 'max_chars', 20000)),
+                      str(_arg(args, 'cursor', 0))])
+    cached = old['render'] if old != None and 'render' in old and previous == None else None
+    if cached != None and cached['body'] is body and cached['sig'] == sig:
+        rendered = cached['rendered']
+    else:
+        rendered = scan_format.render_lines(top['url'], top['title'], count, body, _arg(args, 'max_chars', 20000),
+                                            _arg(args, 'cursor', 0), previous)
     if within == None or old == None:
         _scans[key] = {'lines': rendered['lines'], 'frames': frames_map, 'url': top['url'],
                        'had_frames': within == None and len(top['frames']) > 0}
+        if base != None and within == None:
+            _scans[key]['base'] = base
+            last = old['base'] if old != None and 'base' in old else None
+            if last != None and last['token'] != base['token']:
+                _scans[key]['prior'] = last
+            elif old != None and 'prior' in old:
+                _scans[key]['prior'] = old['prior']
+            if previous == None:
+                _scans[key]['render'] = {'body': body, 'sig': sig, 'rendered': rendered}
     out = {'tab': tab_id, 'text': rendered['text'], 'untrusted': True, 'scan_ms': top['ms']}
     if rendered['next_cursor'] != None:
         out['cursor'] = rendered['next_cursor']
@@ -679,6 +749,7 @@ async def page(args, ctx):
 
 
 site_hooks(SITE, {'judge': judge})
+page_chrome.on_tab_loaded(_tab_loaded)
 
 
 @worker_handler(PROBE_RISK)
