@@ -2,7 +2,9 @@
 and a module-scoped browser whose host rules include them (every other host stays unresolvable).
 
 Import the names into a test module (``from page_fixtures import *``); they override conftest's
-``browser`` for that module only.
+``browser`` for that module only. A module that sets ``SERVE_CORPUS = True`` also gets
+https://corpus.test (``corpus_site``, an empty server: each test serves a saved page on it with
+``set_override``) in the browser's host rules.
 """
 from __future__ import annotations
 
@@ -16,8 +18,9 @@ from harness import SITES, FixtureServer, extension_browser
 PAGES = SITES / "pages"
 SHOP = "shop.test"
 FRAMES = "frames.test"
+CORPUS_HOST = "corpus.test"
 
-__all__ = ["page_site", "browser", "chat", "page_call", "uid_of", "lines_of", "attach", "SHOP", "FRAMES"]
+__all__ = ["page_site", "corpus_site", "browser", "chat", "page_call", "uid_of", "lines_of", "attach", "SHOP", "FRAMES", "CORPUS_HOST"]
 
 
 @pytest.fixture(scope="module")
@@ -29,8 +32,18 @@ def page_site():
 
 
 @pytest.fixture(scope="module")
-def browser(built_extension, fixture_servers, chatbot_site, page_site):
-    b = extension_browser(built_extension, chatbot_site, [*fixture_servers, page_site])
+def corpus_site():
+    server = FixtureServer(None, [CORPUS_HOST])
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser(request, built_extension, fixture_servers, chatbot_site, page_site):
+    sites = [*fixture_servers, page_site]
+    if getattr(request.module, "SERVE_CORPUS", False):
+        sites.append(request.getfixturevalue("corpus_site"))
+    b = extension_browser(built_extension, chatbot_site, sites)
     yield b
     b.quit()
 

@@ -14,13 +14,13 @@ import time
 import pytest
 
 from extension import start_call
-from harness import FixtureServer, extension_browser
 from page_fixtures import *  # noqa: F401,F403
-from page_fixtures import page_call, attach
+from page_fixtures import page_call, attach, CORPUS_HOST
 
 pytestmark = pytest.mark.browser
 
-HOST = "corpus.test"
+SERVE_CORPUS = True        # page_fixtures: https://corpus.test in the browser's host rules
+HOST = CORPUS_HOST
 PAGES = sorted(p.name[:-len(".html.gz")] for p in
                (__import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "corpus" / "real-pages").glob("*.html.gz")) \
     or ["aclu"]
@@ -29,19 +29,6 @@ STAY = ("<script>addEventListener('click', e => { if (e.target.closest && e.targ
 DELIBERATE = {"url_not_allowed", "invalid_args"}
 UID_LINE = re.compile(r"^\s*([A-Z]{1,2}\d?) ((?:f\d+)?u\d+)\b(.*)$", re.M)
 
-
-@pytest.fixture(scope="module")
-def corpus_site():
-    server = FixtureServer(None, [HOST])
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def browser(built_extension, fixture_servers, chatbot_site, page_site, corpus_site):
-    b = extension_browser(built_extension, chatbot_site, [*fixture_servers, page_site, corpus_site])
-    yield b
-    b.quit()
 
 
 def served(shared_dir, name):

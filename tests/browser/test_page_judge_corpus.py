@@ -19,30 +19,17 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "siteagent_src"))
 
 import judge_corpus  # noqa: E402
-from harness import FixtureServer, extension_browser  # noqa: E402
 from page_fixtures import *  # noqa: F401,F403,E402
 from sites.page import risk  # noqa: E402
 
 pytestmark = pytest.mark.browser
+SERVE_CORPUS = True        # page_fixtures: https://corpus.test in the browser's host rules
 
 # the bound: the measured 58 plus room for a page's scan to vary a little, not for new rules
 MAX_FLAGGED = 66
 MAX_FLAGGED_PER_PAGE = 12
 MIN_CLICKABLE = 11000          # the scans must really have listed the pages' controls
 
-
-@pytest.fixture(scope="module")
-def corpus_site():
-    server = FixtureServer(None, [judge_corpus.HOST])
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def browser(built_extension, fixture_servers, chatbot_site, page_site, corpus_site):
-    b = extension_browser(built_extension, chatbot_site, [*fixture_servers, page_site, corpus_site])
-    yield b
-    b.quit()
 
 
 @pytest.mark.timeout(900)

@@ -19,13 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from extension import start_call, call_result
-from harness import FixtureServer, extension_browser
 from page_fixtures import *  # noqa: F401,F403
-from page_fixtures import page_call, attach, SHOP
+from page_fixtures import page_call, attach, SHOP, CORPUS_HOST
 
 pytestmark = pytest.mark.browser
 
-CORPUS_HOST = "corpus.test"
+SERVE_CORPUS = True        # page_fixtures: https://corpus.test in the browser's host rules
 REAL_SAMPLE = ["aclu", "bbc-1", "guardian-1", "wikipedia-4", "royal-road", "cnn"]
 BASE_CSS = (".sa-hide{display:none}.sa-vis{visibility:hidden}.sa-pre::before{content:'Pre '}"
             ".sa-sib+*{display:none}.sa-zero{display:block;width:0;height:0;overflow:hidden;padding:0;border:0}"
@@ -163,19 +162,6 @@ def check_page(chat, url, examples, max_steps, drop_unreadable=False):
 def test_live_model_fixture_pages(chat, page_site, path, examples):
     check_page(chat, f"https://{SHOP}{path}", examples, 25)
 
-
-@pytest.fixture(scope="module")
-def corpus_site():
-    server = FixtureServer(None, [CORPUS_HOST])
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def browser(built_extension, fixture_servers, chatbot_site, page_site, corpus_site):
-    b = extension_browser(built_extension, chatbot_site, [*fixture_servers, page_site, corpus_site])
-    yield b
-    b.quit()
 
 
 @pytest.mark.parametrize("name", REAL_SAMPLE)

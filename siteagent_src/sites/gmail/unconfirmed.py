@@ -1,11 +1,8 @@
 """Gmail's unconfirmed page contracts: the rows of its table (sites/gmail/contracts.py `TABLE`)
 that no source or capture shows, each with a note saying what it was reconstructed from.
 
-They are written here, not in contracts.py, because they are all the service worker needs of the
-table: tools.py marks the irreversible tools that rely on one (core/contracts.py `declare_contracts`:
-the caveat in the description and the approval window), and the whole table stays in content.js.
-contracts.py puts each row in `TABLE` at its place; `siteagent check` (SA711) fails when a row here is
-not unconfirmed or not in `TABLE`, or an unconfirmed row is written in contracts.py.
+Written here, not in contracts.py, because they are all the service worker carries of the table
+(docs/ADAPTERS.md, "List what the site reads"; kept so by SA711).
 """
 from core.contracts import contract, css, named
 
