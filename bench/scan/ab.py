@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import gzip
 import json
 import statistics
 import sys
@@ -33,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import CORPUS, HOST  # noqa: E402
+from run import HOST, corpus_pages, corpus_server  # noqa: E402
 from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 
 PAGES_DIR = SITES / "pages"
@@ -105,14 +104,10 @@ def main() -> None:
     ap.add_argument("--viewport", action="store_true", help="also compare a viewport scan per page")
     ap.add_argument("--json", type=Path, help="write the per-page figures here")
     opts = ap.parse_args()
-    corpus_pages = sorted(p.name[:-8] for p in CORPUS.glob("*.html.gz"))
-    if opts.pages:
-        corpus_pages = [p for p in corpus_pages if p in opts.pages.split(",")]
-    corpus = FixtureServer(None, [HOST])
-    for name in corpus_pages:
-        corpus.set_override(f"/{name}.html", gzip.decompress((CORPUS / f"{name}.html.gz").read_bytes()))
+    pages = corpus_pages(opts.pages)
+    corpus = corpus_server(pages)
     fixtures = FixtureServer(PAGES_DIR, [SHOP, FRAMES])
-    urls = [(name, f"https://{HOST}/{name}.html") for name in corpus_pages]
+    urls = [(name, f"https://{HOST}/{name}.html") for name in pages]
     if not opts.no_fixtures:
         urls += [("fixture:" + rel, f"https://{SHOP}/{rel}") for rel in fixture_pages()]
     sides = []

@@ -11,14 +11,13 @@ elements) and the median heap difference. Not a test.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import CORPUS, HOST, build_dist, with_menu  # noqa: E402
+from run import HOST, build_dist, with_menu, corpus_server  # noqa: E402
 from harness import Browser, CDPConnection, FixtureServer, SITES, host_rules_for  # noqa: E402
 
 
@@ -34,8 +33,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     opts = ap.parse_args()
     dist = opts.dist or build_dist()
-    corpus = FixtureServer(None, [HOST])
-    corpus.set_override(f"/{opts.page}.html", with_menu(gzip.decompress((CORPUS / f"{opts.page}.html.gz").read_bytes())))
+    corpus = corpus_server([opts.page], with_menu)
     chat = FixtureServer(SITES / "chatbot", ["localhost"], https=False)
     chat.mount("/dist-client/", dist.parent / "dist-client")
     ext = Browser(dist, host_rules=host_rules_for([corpus, chat]))

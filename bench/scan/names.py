@@ -18,13 +18,12 @@ Not a test.
 from __future__ import annotations
 
 import argparse
-import gzip
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import CORPUS, HOST, norm, scan_pairs, ax_pairs, recall  # noqa: E402
+from run import HOST, corpus_pages, corpus_server, norm, scan_pairs, ax_pairs, recall  # noqa: E402
 from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 from extension import ext_send  # noqa: E402
 
@@ -126,12 +125,8 @@ def main() -> None:
     ap.add_argument("--show", type=int, default=0)
     ap.add_argument("--html", action="store_true", help="with --show: each element's outerHTML (600 characters)")
     opts = ap.parse_args()
-    pages = sorted(p.name[:-8] for p in CORPUS.glob("*.html.gz"))
-    if opts.pages:
-        pages = [p for p in pages if p in opts.pages.split(",")]
-    corpus = FixtureServer(None, [HOST])
-    for name in pages:
-        corpus.set_override(f"/{name}.html", gzip.decompress((CORPUS / f"{name}.html.gz").read_bytes()))
+    pages = corpus_pages(opts.pages)
+    corpus = corpus_server(pages)
     urls = [(name, f"https://{HOST}/{name}.html") for name in pages]
     servers = [corpus]
     if opts.cases:

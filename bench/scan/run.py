@@ -44,6 +44,24 @@ MENU = (b'<div id="sa-bench"><button id="sa-bench-b" aria-expanded="false">Bench
         b"this.setAttribute('aria-expanded', String(!m.hidden)); });</script>")
 
 
+def corpus_pages(selection: str) -> list[str]:
+    """The saved pages' names, sorted; only those in `selection` (comma-separated) when it is given."""
+    pages = sorted(p.name[:-8] for p in CORPUS.glob("*.html.gz"))
+    return [p for p in pages if p in selection.split(",")] if selection else pages
+
+
+def page_bytes(name: str) -> bytes:
+    return gzip.decompress((CORPUS / f"{name}.html.gz").read_bytes())
+
+
+def corpus_server(pages: list[str], transform=lambda html: html) -> FixtureServer:
+    """https://corpus.test serving each saved page (through `transform`) as /<name>.html."""
+    server = FixtureServer(None, [HOST])
+    for name in pages:
+        server.set_override(f"/{name}.html", transform(page_bytes(name)))
+    return server
+
+
 def with_menu(html: bytes) -> bytes:
     at = html.lower().rfind(b"</body>")
     return html[:at] + MENU + html[at:] if at >= 0 else html + MENU
@@ -109,13 +127,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--pages", default="")
     opts = ap.parse_args()
-    pages = sorted(p.name[:-8] for p in CORPUS.glob("*.html.gz"))
-    if opts.pages:
-        pages = [p for p in pages if p in opts.pages.split(",")]
+    pages = corpus_pages(opts.pages)
     dist = opts.dist or build_dist()
-    corpus = FixtureServer(None, [HOST])
-    for name in pages:
-        corpus.set_override(f"/{name}.html", with_menu(gzip.decompress((CORPUS / f"{name}.html.gz").read_bytes())))
+    corpus = corpus_server(pages, with_menu)
     chat = FixtureServer(SITES / "chatbot", ["localhost"], https=False)
     chat.mount("/dist-client/", dist.parent / "dist-client")
     rules = host_rules_for([corpus, chat])

@@ -14,7 +14,6 @@ code's message plumbing (webapi/chrome.py, entries/bridge.py); when one is not f
 from __future__ import annotations
 
 import argparse
-import gzip
 import re
 import shutil
 import statistics
@@ -23,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import CORPUS, HOST, build_dist  # noqa: E402
+from run import HOST, build_dist, corpus_server  # noqa: E402
 from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 
 NOW = "(performance.timeOrigin + performance.now())"
@@ -98,11 +97,8 @@ def main() -> None:
     opts = ap.parse_args()
     dist = stamped_copy(opts.dist or build_dist())
     pages = opts.pages.split(",")
-    corpus = FixtureServer(None, [HOST])
+    corpus = corpus_server([name for name in pages if name != "tiny"])
     corpus.set_override("/tiny.html", b'<!doctype html><title>t</title><a href="/x">x</a>')
-    for name in pages:
-        if name != "tiny":
-            corpus.set_override(f"/{name}.html", gzip.decompress((CORPUS / f"{name}.html.gz").read_bytes()))
     chat = FixtureServer(SITES / "chatbot", ["localhost"], https=False)
     chat.mount("/dist-client/", dist.parent / "dist-client")
     ext = Browser(dist, host_rules=host_rules_for([corpus, chat]))
