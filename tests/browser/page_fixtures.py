@@ -2,9 +2,9 @@
 and a module-scoped browser whose host rules include them (every other host stays unresolvable).
 
 Import the names into a test module (``from page_fixtures import *``); they override conftest's
-``browser`` for that module only. A module that sets ``SERVE_CORPUS = True`` also gets
-https://corpus.test (``corpus_site``, an empty server: each test serves a saved page on it with
-``set_override``) in the browser's host rules.
+``browser`` for that module only. A module that sets ``EXTRA_SITES`` (names of server fixtures, e.g.
+``["corpus_site"]``: https://corpus.test, an empty server on which each test serves a saved page with
+``set_override``) gets those hosts in the browser's host rules too.
 """
 from __future__ import annotations
 
@@ -41,8 +41,8 @@ def corpus_site():
 @pytest.fixture(scope="module")
 def browser(request, built_extension, fixture_servers, chatbot_site, page_site):
     sites = [*fixture_servers, page_site]
-    if getattr(request.module, "SERVE_CORPUS", False):
-        sites.append(request.getfixturevalue("corpus_site"))
+    for name in getattr(request.module, "EXTRA_SITES", []):
+        sites.append(request.getfixturevalue(name))
     b = extension_browser(built_extension, chatbot_site, sites)
     yield b
     b.quit()

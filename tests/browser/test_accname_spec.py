@@ -12,11 +12,12 @@ import re
 import pytest
 
 from accname_cases import CASES
-from harness import FixtureServer, extension_browser
+from harness import FixtureServer
 from page_fixtures import *  # noqa: F401,F403
 from page_fixtures import page_call, attach
 
 pytestmark = pytest.mark.browser
+EXTRA_SITES = ["names_site"]       # page_fixtures: its host in the browser's host rules
 
 HOST = "names.test"
 # cases whose element the scan lists as a link: its line must carry the same name
@@ -39,12 +40,6 @@ def names_site():
     yield server
     server.close()
 
-
-@pytest.fixture(scope="module")
-def browser(built_extension, fixture_servers, chatbot_site, page_site, names_site):
-    b = extension_browser(built_extension, chatbot_site, [*fixture_servers, page_site, names_site])
-    yield b
-    b.quit()
 
 
 def chromium_name(b, url: str) -> str:

@@ -10,11 +10,12 @@ import re
 
 import pytest
 
-from harness import FixtureServer, extension_browser
+from harness import FixtureServer
 from page_fixtures import *  # noqa: F401,F403
 from page_fixtures import page_call, attach
 
 pytestmark = pytest.mark.browser
+EXTRA_SITES = ["wpt_site"]       # page_fixtures: its host in the browser's host rules
 
 WPT_HOST = "wpt.test"
 SHADOW_ROOTS = {
@@ -43,12 +44,6 @@ def wpt_site(wpt_dir):
     yield server
     server.close()
 
-
-@pytest.fixture(scope="module")
-def browser(built_extension, fixture_servers, chatbot_site, page_site, wpt_site):
-    b = extension_browser(built_extension, chatbot_site, [*fixture_servers, page_site, wpt_site])
-    yield b
-    b.quit()
 
 
 def test_wpt_accessible_names(chat, wpt_dir, wpt_site):

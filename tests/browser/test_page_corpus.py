@@ -19,7 +19,7 @@ from page_fixtures import page_call, attach, CORPUS_HOST
 
 pytestmark = pytest.mark.browser
 
-SERVE_CORPUS = True        # page_fixtures: https://corpus.test in the browser's host rules
+EXTRA_SITES = ["corpus_site"]       # page_fixtures: https://corpus.test in the browser's host rules
 HOST = CORPUS_HOST
 PAGES = sorted(p.name[:-len(".html.gz")] for p in
                (__import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "corpus" / "real-pages").glob("*.html.gz")) \

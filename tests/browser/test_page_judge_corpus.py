@@ -23,7 +23,7 @@ from page_fixtures import *  # noqa: F401,F403,E402
 from sites.page import risk  # noqa: E402
 
 pytestmark = pytest.mark.browser
-SERVE_CORPUS = True        # page_fixtures: https://corpus.test in the browser's host rules
+EXTRA_SITES = ["corpus_site"]       # page_fixtures: https://corpus.test in the browser's host rules
 
 # the bound: the measured 58 plus room for a page's scan to vary a little, not for new rules
 MAX_FLAGGED = 66

@@ -24,7 +24,7 @@ from page_fixtures import page_call, attach, SHOP, CORPUS_HOST
 
 pytestmark = pytest.mark.browser
 
-SERVE_CORPUS = True        # page_fixtures: https://corpus.test in the browser's host rules
+EXTRA_SITES = ["corpus_site"]       # page_fixtures: https://corpus.test in the browser's host rules
 REAL_SAMPLE = ["aclu", "bbc-1", "guardian-1", "wikipedia-4", "royal-road", "cnn"]
 BASE_CSS = (".sa-hide{display:none}.sa-vis{visibility:hidden}.sa-pre::before{content:'Pre '}"
             ".sa-sib+*{display:none}.sa-zero{display:block;width:0;height:0;overflow:hidden;padding:0;border:0}"
