@@ -8,18 +8,14 @@ from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT
 from sites.page import scan_format
 from sites.page import page_tools
 from sites.page.links import scheme_of, href_refused
-from sites.page.tools import PAGE_TAB, PROBE_NAMES, PROBE_ACTIONS, PROBE_TARGETS, PROBE_LIVE
+from sites.page.tools import PAGE_TAB
 from sites.page.tab_context import context_of
-from sites.page.roles import TYPEABLE_ROLES
 from sites.page.tab_actions import (describe_element, click_element, type_into, select_in, check_element,
-                                    press_keys, scroll_by, read_element, page_has_text, settle, probe_names as
-                                    names_probe, is_disabled)
-from sites.page.tab_roles import role_of
+                                    press_keys, scroll_by, read_element, page_has_text, settle, is_disabled)
 from sites.page.tab_uids import resolve, current_route
 from sites.page.tab_walker import scan
-from sites.page import tab_probe
 from sites.kit.tab import tab_handler
-from webapi.dom import attr, tag_of
+from webapi.dom import attr
 from webapi.js import sleep, now_ms, from_json, random_id
 from webapi import webmcp
 
@@ -38,7 +34,7 @@ def _refusal(found):
     return ToolError(found['reason'], found['message'], extra)
 
 
-def _described(element, submitting):
+def described(element, submitting):
     """The walker's target ({name, role, href, page_url, submits, form}) with what it sits in
     (tab_context: description, icon, dialog, form's submit button, link URL, page title)."""
     target = describe_element(element, submitting)
@@ -81,7 +77,7 @@ async def page_tab(args):
         return await _call_tool(args)
     if op == 'describe':
         element = _resolved(args['uid']) if 'uid' in args else (document.activeElement or document.body)
-        return {'ok': True, 'target': _described(element, args['submitting'])}
+        return {'ok': True, 'target': described(element, args['submitting'])}
     if op == 'wait':
         return await _wait(args)
     uid = args['to'] if op == 'scroll' and 'to' in args else (args['uid'] if 'uid' in args else None)
@@ -294,50 +290,3 @@ async def _wait(args):
         if met or now_ms() - start >= limit:
             return {'ok': True, 'met': met, 'waited_ms': now_ms() - start}
         await sleep(100)
-
-
-@tab_handler(PROBE_NAMES)
-def probe_names(args):
-    return {'names': names_probe(args['selector'])}
-
-
-@tab_handler(PROBE_ACTIONS)
-async def probe_actions(args):
-    failures = []
-    done = 0
-    for uid in args['uids']:
-        found = resolve(uid)
-        if not found['ok']:
-            failures.append({'uid': uid, 'reason': found['reason'], 'message': found['message']})
-            continue
-        element = found['el']
-        role = role_of(element)
-        typeable = tag_of(element) == 'input' or tag_of(element) == 'textarea' or element.isContentEditable
-        op = {'op': 'type', 'uid': uid, 'text': 'x', 'clear': True, 'no_settle': True} \
-            if role in TYPEABLE_ROLES and typeable else {'op': 'click', 'uid': uid, 'no_settle': True}
-        done += 1
-        try:
-            await page_tab(op)
-        except ToolError as err:
-            failures.append({'uid': uid, 'role': role, 'reason': err.reason, 'message': err.detail})
-    return {'tried': done, 'failures': failures}
-
-
-@tab_handler(PROBE_TARGETS)
-def probe_targets(args):
-    """For page_probe_risk (its worker half judges): the target `describe` gives for each uid."""
-    out = []
-    for uid in args['uids']:
-        found = resolve(uid)
-        if not found['ok']:
-            out.append({'uid': uid, 'error': found['reason']})
-            continue
-        out.append({'uid': uid, 'target': _described(found['el'], False)})
-    return {'results': out}
-
-
-@tab_handler(PROBE_LIVE)
-async def probe_live(args):
-    """Mutations applied one by one, the live model's repeat scan compared with a full walk after each
-    (sites/page/tab_probe.py)."""
-    return await tab_probe.probe_live(args)

@@ -10,7 +10,7 @@ from sites.page.names import squash
 from sites.page.roles import TYPEABLE_ROLES, CHECKABLE_ROLES, RADIO_ROLES
 from sites.page.tab_names import accessible_name, name_of
 from sites.page.tab_roles import role_of
-from sites.page.tab_uids import resolve, read_base, href_of, parsed_href
+from sites.page.tab_uids import resolve
 from webapi.jsobj import as_array
 
 SETTLE_POLL_MS = 25
@@ -306,20 +306,6 @@ def settle(quiet_ms, cap_ms):
                 setTimeout(tick, SETTLE_POLL_MS)
         setTimeout(tick, quiet_ms)
     return __new__(Promise(run))
-
-
-def probe_names(selector):
-    """[{name, role, href?, parsed?}] for the elements matching selector (test-only probe)."""
-    read_base()
-    out = []
-    for el in as_array(document.querySelectorAll(selector)):
-        role = role_of(el)
-        entry = {'name': name_of(el), 'role': role}
-        if role == 'link':
-            entry['href'] = href_of(el)
-            entry['parsed'] = parsed_href(el)
-        out.append(entry)
-    return out
 
 
 def describe(uid, submitting):
