@@ -4,7 +4,8 @@ exactly one handler in the half that runs it, every step a worker half runs in t
 declaration of its own site (by symbol), tool names are unique, the public allowlist names real
 public tools, the docs' generated tables agree with the sources, and a site's contract table is split
 as the bundles need it (SA711: the unconfirmed rows, all the service worker carries of the table, are
-written in unconfirmed.py and nowhere else).
+written in unconfirmed.py and nowhere else), and content.js reads only the tab's view of a site's
+tools.py and contracts.py (SA712, buildtool/tabview.py).
 
 Declarations are pure (the core layer), so they are imported here under CPython; the halves are
 read as source (AST), never run.
@@ -41,6 +42,9 @@ RULES: dict[str, tuple[str, str]] = {
     "SA711": ("{detail}", "unconfirmed contracts are written in the site's unconfirmed.py only (all the service worker "
                           "carries of the table) and put in contracts.py's TABLE by name; tools.py calls "
                           "`declare_contracts(SITE, unconfirmed.ROWS)` (docs/ADAPTERS.md)"),
+    "SA712": ("{detail}", "content.js carries only the tab's view of a site's tools.py and contracts.py (buildtool/tabview.py): "
+                          "import declarations (a site, tool or step) from tools.py, TABLE and LABELS from contracts.py, "
+                          "and read only a declaration's name and site (a site's id and hosts); move other values to logic.py"),
 }
 
 CONTRACTS = "contracts.py"        # the site's whole table (TABLE, LABELS): the tab half's
@@ -78,6 +82,7 @@ class Site:
     sites: list[dict] = field(default_factory=list)                 # the site dicts tools.py declares
     halves: dict[str, list[Path]] = field(default_factory=dict)      # 'worker' / 'tab' -> files
     table: list[dict] | None = None                                  # contracts.py TABLE
+    labels: dict | None = None                                       # contracts.py LABELS
     unconfirmed: list[dict] | None = None                            # unconfirmed.py ROWS
 
 
@@ -133,13 +138,16 @@ def load_sites(src_dir: Path) -> tuple[dict[str, Site], list[Violation]]:
             for stem, attr in (("contracts", "TABLE"), ("unconfirmed", "ROWS")):
                 if (src_dir / "sites" / folder / f"{stem}.py").is_file():
                     try:
-                        rows = getattr(importlib.import_module(f"sites.{folder}.{stem}"), attr)
+                        module = importlib.import_module(f"sites.{folder}.{stem}")
+                        rows = getattr(module, attr)
                     except Exception as exc:  # noqa: BLE001 - reported as a violation
                         problems.append(_violation(f"siteagent_src/sites/{folder}/{stem}.py", 1, "SA711",
                                                    f"sites/{folder}/{stem}.py has no {attr} that imports under CPython",
                                                    f"{type(exc).__name__}: {exc}"))
                         continue
                     setattr(site, "table" if stem == "contracts" else "unconfirmed", list(rows))
+                    if stem == "contracts":
+                        site.labels = getattr(module, "LABELS", None)
     return out, problems
 
 
@@ -319,10 +327,62 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
                     where = ", ".join(f"{p}:{ln}" for _, p, ln in got)
                     problems.append(_violation(got[0][1], got[0][2], "SA704",
                                                f"`{name}` (runs in the {runs} half) has handlers at {where}"))
+    problems.extend(view_problems(src_dir, rel, sites))
     for name in public_allowlist or []:
         if name not in public:
             problems.append(_violation("siteagent.toml", 1, "SA707", name))
     return sorted(problems, key=lambda v: (v.path, v.line, v.code, v.message))
+
+
+def view_problems(src_dir: Path, rel, sites: dict[str, Site]) -> list[Violation]:
+    """SA712 over every module content.js bundles: what it imports from a site's tools.py or contracts.py
+    is in the tab's view of it (buildtool/tabview.py), and it reads no other key of a declaration."""
+    import re
+    from .tabview import CONTRACT_NAMES, DECLARATION_KEYS, SITE_KEYS, TAB_ENTRY
+    from .transpile import ModuleGraph
+    viewed = re.compile(r"sites\.([A-Za-z0-9_]+)\.(tools|contracts)$")
+    graph = ModuleGraph([src_dir])
+    if not (src_dir / TAB_REGISTRY).is_file():
+        return []
+    out = []
+    for module in sorted(graph.closure(TAB_ENTRY)):
+        path = graph.paths[module]
+        try:
+            tree = ast.parse(path.read_text("utf-8"), str(path))
+        except SyntaxError:
+            continue                    # the checker reports it
+        keys_of: dict[str, tuple[str, ...]] = {}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or not node.module or node.level != 0:
+                continue
+            if node.module.startswith("sites.") and node.module.count(".") == 1:
+                for alias in node.names:
+                    if alias.name in ("tools", "contracts"):
+                        out.append(_violation(rel(path), node.lineno, "SA712",
+                                              f"imports the module {node.module}.{alias.name}: import the names it uses"))
+                continue
+            match = viewed.match(node.module)
+            if not match or match.group(1) not in sites:
+                continue
+            site = sites[match.group(1)]
+            for alias in node.names:
+                if match.group(2) == "contracts":
+                    if alias.name not in CONTRACT_NAMES:
+                        out.append(_violation(rel(path), node.lineno, "SA712",
+                                              f"imports `{alias.name}` from {node.module}, which content.js does not carry"))
+                    continue
+                value = site.declarations.get(alias.name)
+                if value is None:
+                    out.append(_violation(rel(path), node.lineno, "SA712", f"imports `{alias.name}` from {node.module}, "
+                                                                           "which is not a declaration"))
+                    continue
+                keys_of[alias.asname or alias.name] = SITE_KEYS if _is_site(value) else DECLARATION_KEYS
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in keys_of \
+                    and isinstance(node.slice, ast.Constant) and node.slice.value not in keys_of[node.value.id]:
+                out.append(_violation(rel(path), node.lineno, "SA712",
+                                      f"reads `{node.value.id}[{node.slice.value!r}]`, which the tab's view leaves out"))
+    return out
 
 
 def stale_docs(sections: list[str]) -> list[Violation]:
