@@ -107,6 +107,37 @@ def _probe_sheets():
     return as_array(document.querySelectorAll('style[data-sa-probe]'))
 
 
+def _sheet_cssom(step):
+    """The probe's base sheet or one it added, edited through the CSSOM alone (no DOM mutation): a rule
+    deleted, the sheet disabled or enabled, its media list changed; or a constructed sheet adopted by the
+    document or dropped from it. (A reset gives the base sheet its text again: a new sheet.)"""
+    how = step['how']
+    if how == 'adopt':
+        adopted = as_array(document.adoptedStyleSheets)
+        if len(adopted) > 0 and step['i'] % 2 == 0:
+            adopted.pop()
+            document.adoptedStyleSheets = adopted
+            return 'sheet_cssom:unadopt'
+        made = __new__(window.CSSStyleSheet())
+        made.replaceSync(step['css'])
+        adopted.append(made)
+        document.adoptedStyleSheets = adopted
+        return 'sheet_cssom:adopt'
+    sheets = as_array(document.querySelectorAll('#sa-probe-base, style[data-sa-probe]'))
+    if len(sheets) == 0:
+        return 'skip'
+    sheet = _pick(sheets, step['i']).sheet
+    if how == 'delete':
+        if sheet.cssRules.length == 0:
+            return 'skip'
+        sheet.deleteRule(step['i'] % sheet.cssRules.length)
+    elif how == 'disable':
+        sheet.disabled = not sheet.disabled
+    else:
+        sheet.media.mediaText = step['media']
+    return 'sheet_cssom:' + how
+
+
 async def apply(step):
     """Apply one step; the name of what was done (or skipped)."""
     op = step['op']
@@ -143,6 +174,8 @@ async def apply(step):
         sheet = _pick(sheets, step['i']).sheet
         sheet.insertRule(step['css'], sheet.cssRules.length)
         return 'sheet_edit'
+    if op == 'sheet_cssom':
+        return _sheet_cssom(step)
     if el == None:
         return 'skip'
     if op == 'attr':
@@ -238,6 +271,11 @@ async def live(args):
             document.head.appendChild(base)
         for style in _probe_sheets():
             style.remove()
+        document.adoptedStyleSheets = []
+        base = document.getElementById('sa-probe-base')
+        if base:
+            base.textContent = ''               # a new sheet: enabled, every rule back
+            base.textContent = args['base_css'] if 'base_css' in args else ''
         document.body.setHTMLUnsafe(_SAVED['body'])
     MODEL.segment_min = args['segment_min'] if 'segment_min' in args else SEGMENT_MIN
     try:
@@ -251,7 +289,7 @@ async def _probe(args):
         drop()                              # (the memory bench: the model dropped, nothing scanned)
         return {'dropped': True}
     first = scan({})
-    out = {'steps': [], 'ms': [], 'scans': 0, 'full': 0, 'replayed': 0, 'mismatches': [], 'first_full': first['model']['full'],
+    out = {'steps': [], 'ms': [], 'rows': [], 'scans': 0, 'full': 0, 'replayed': 0, 'mismatches': [], 'first_full': first['model']['full'],
            'model': first['model']}
     index = 0
     for step in args['steps']:
@@ -266,6 +304,7 @@ async def _probe(args):
         fresh = scan({'fresh': True})
         out['scans'] += 1
         out['ms'].append([incremental['ms'], fresh['ms']])
+        out['rows'].append(len(fresh['rows']))
         model = incremental['model']
         if model['full']:
             out['full'] += 1
