@@ -266,3 +266,82 @@ def test_style_sheets_edited_through_the_cssom_are_caught(chat, page_site):
     hidden, shown = rows[0], rows[1]
     assert hidden < shown, rows
     assert rows == [hidden, shown, hidden, shown, hidden, shown, hidden, shown, hidden, shown], rows
+
+
+def _on_tab(chat, url_part, fn):
+    """fn(driver) with selenium on the tab whose URL holds url_part (the agent tab), then back."""
+    drv = chat.driver
+    back = drv.current_window_handle
+    try:
+        for handle in drv.window_handles:
+            drv.switch_to.window(handle)
+            if url_part in drv.current_url:
+                return fn(drv)
+        raise AssertionError(f"no tab at {url_part}")
+    finally:
+        drv.switch_to.window(back)
+
+
+UNREAD_PAGE = """<!doctype html><html><head><title>Unreadable sheet</title>
+<link rel="stylesheet" href="https://frames.test/unread.css"></head><body><main>
+<h1>Colours</h1><p>A page whose only sheet is on another origin, so its rules cannot be read.</p>
+<button class="light-only">Light button</button><button>Always here</button>
+<ul><li><a href="/a">One link</a></li><li><a href="/b">Two link</a></li><li><a href="/c">Three link</a></li></ul>
+</main></body></html>"""
+UNREAD_CSS = "@media (prefers-color-scheme: dark) { .light-only { display: none } }"
+
+
+def test_media_features_of_a_sheet_that_cannot_be_read(chat, page_site):
+    """A cross-origin sheet hides a button in dark mode. Site Agent cannot read which media features it
+    uses, so a flip of any of them makes the next scan walk the page: the button goes and comes back
+    (not the model's replay of the page as it was)."""
+    page_site.set_override("/unread.html", UNREAD_PAGE)
+    page_site.set_override("/unread.css", UNREAD_CSS)
+    opened = page_call(chat, {"method": "open", "url": f"https://{SHOP}/unread.html"}, 30000)
+    assert opened["ok"], opened
+    light = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert "Light button" in light and "Always here" in light
+    assert page_call(chat, {"method": "scan"})["result"]["text"] == light
+    try:
+        _on_tab(chat, "/unread.html", lambda d: d.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]}))
+        dark = page_call(chat, {"method": "scan"})["result"]["text"]
+        assert "Light button" not in dark and "Always here" in dark, dark
+    finally:
+        _on_tab(chat, "/unread.html", lambda d: d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []}))
+    again = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert "Light button" in again, again
+
+
+def _a_font_file():
+    from pathlib import Path
+    for pattern in ("**/*.ttf", "**/*.otf", "**/*.woff2", "**/*.woff"):
+        found = sorted(Path("/usr/share/fonts").glob(pattern))
+        if found:
+            return found[0]
+    raise AssertionError("no font file under /usr/share/fonts (Chromium itself needs one: install fonts-dejavu-core)")
+
+
+def test_a_web_font_that_finishes_loading_makes_the_next_scan_walk(chat, page_site):
+    """Fonts change boxes without a DOM mutation: when a web font of the page finishes loading
+    (document.fonts `loadingdone`), the next scan walks the whole page, and equals a fresh walk."""
+    page_site.set_override("/late-font.ttf", _a_font_file().read_bytes(), "font/ttf")
+    opened = page_call(chat, {"method": "open", "url": f"https://{SHOP}/live.html"}, 30000)
+    assert opened["ok"], opened
+    attach(chat, opened["result"]["tab"])
+    # the page adds a font face now and loads it 300 ms later, while the probe waits between two scans
+    loaded = _on_tab(chat, "/live.html", lambda d: d.execute_script(
+        "const face = new FontFace('SaLate', 'url(/late-font.ttf)'); document.fonts.add(face);"
+        "window.__saFont = 'pending'; setTimeout(() => face.load().then(() => { window.__saFont = 'loaded'; },"
+        " e => { window.__saFont = String(e); }), 300); return document.fonts.size;"))
+    assert loaded >= 1
+    steps = [{"op": "check"}, {"op": "wait", "ms": 900}, {"op": "check"}]
+    out = chat.sa_call("page_probe_live", {"steps": json.dumps(steps), "reset": False, "segment_min": 1}, 120000)["payload"]
+    assert out["ok"], out
+    assert _on_tab(chat, "/live.html", lambda d: d.execute_script("return window.__saFont")) == "loaded"
+    result = out["result"]
+    assert result["mismatches"] == [], result
+    done = result["steps"]
+    assert ":full:" not in done[0], done
+    assert done[1].endswith(":full:web fonts finished loading"), done
+    assert ":full:" not in done[2], done

@@ -15,7 +15,8 @@ depends on other elements (aria-labelledby and the other IDREF attributes, <labe
 when anything under the element it references changes.
 
 The whole page is walked instead (`full`) when a change could reach anywhere: a first scan, another
-route, a resize, a media query that flips, style sheets added, removed or edited (rule counts), a
+route, a resize or zoom, a media query that flips (in a sheet that cannot be read: any of the
+non-size media features), web fonts loaded, style sheets added, removed or edited (rule counts), a
 mutation of a <style>/<link>/<base> or of <html>/<body>, an `id` or IDREF attribute, nodes with ids,
 IDREFs or labels inserted or removed, `:has()` or container queries in the sheets (or a sheet that
 cannot be read) with any change, hovering with `:hover` rules, focus with `:focus-within` rules, a
@@ -38,6 +39,19 @@ IDREF = set_of(IDREF_ATTRS)
 REFERRING = 'style,link,base,label,[' + '],['.join(IDREF_ATTRS) + ']'
 REFERRERS = '[' + '],['.join(IDREF_ATTRS) + ']'
 CONTROLS = 'input,select,textarea'
+# a sheet that cannot be read may use any media feature: these are watched instead (Media Queries 5's
+# features that are not the viewport's size, one query per value that is not the default; the size
+# ones come with a resize, and the resolution with devicePixelRatio)
+UNREAD_MEDIA = ['print', '(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)',
+                '(prefers-contrast: more)', '(prefers-contrast: less)', '(prefers-contrast: custom)',
+                '(prefers-reduced-transparency: reduce)', '(prefers-reduced-data: reduce)',
+                '(forced-colors: active)', '(inverted-colors: inverted)', '(hover: none)', '(any-hover: none)',
+                '(pointer: coarse)', '(pointer: none)', '(any-pointer: coarse)', '(any-pointer: none)',
+                '(orientation: portrait)', '(display-mode: fullscreen)', '(display-mode: standalone)',
+                '(display-mode: minimal-ui)', '(display-mode: picture-in-picture)', '(color-gamut: p3)',
+                '(color-gamut: rec2020)', '(dynamic-range: high)', '(video-dynamic-range: high)',
+                '(update: slow)', '(update: none)', '(scripting: none)', '(monochrome)', '(grid)',
+                '(overflow-block: paged)', '(overflow-inline: none)']
 HEAD_IGNORED = set_of(['TITLE', 'SCRIPT', 'NOSCRIPT', 'META', 'TEMPLATE'])
 WATCH = record()
 WATCH.subtree = True
@@ -69,6 +83,8 @@ M.focused = []              # focus targets since the last scan
 M.loaded = []               # image loads, popovers toggled since the last scan
 M.hovered = False
 M.resized = False
+M.fonts = False             # web fonts finished loading since the last scan
+M.dpr = 0
 M.images_loading = False    # an image in a shadow root was still loading at the last scan
 M.listening = False
 M.route = None
@@ -121,6 +137,10 @@ def _on_resize(_event):
     M.resized = True
 
 
+def _on_fonts(_event):
+    M.fonts = True
+
+
 def _listen():
     if M.listening:
         return
@@ -134,6 +154,8 @@ def _listen():
     for kind in ['load', 'error', 'beforetoggle', 'toggle']:
         document.addEventListener(kind, _on_load, True)
     window.addEventListener('resize', _on_resize, True)
+    if document.fonts:
+        document.fonts.addEventListener('loadingdone', _on_fonts)
 
 
 def observe_root(root):
@@ -252,6 +274,8 @@ def _read_flags(sheets):
             unknown = True
             break
     if unknown:
+        for text in UNREAD_MEDIA:
+            media.append(text)
         flags.has = True
         flags.hover = True
         flags.focus = True
@@ -480,8 +504,10 @@ def begin(st, route, epoch, pseudo_kind):
         _full('another route, or a uid was dropped')
     if pseudo_kind != M.pseudo_kind:
         _full('::before/::after rules changed')
-    if M.resized or window.innerWidth != M.vw or window.innerHeight != M.vh:
+    if M.resized or window.innerWidth != M.vw or window.innerHeight != M.vh or window.devicePixelRatio != M.dpr:
         _full('the window was resized')
+    if M.fonts:
+        _full('web fonts finished loading')
     for pair in M.media:
         if pair[0].matches != pair[1]:
             _full('a media query changed')
@@ -501,11 +527,13 @@ def begin(st, route, epoch, pseudo_kind):
     M.loaded = []
     M.hovered = False
     M.resized = False
+    M.fonts = False
     M.route = route
     M.epoch = epoch
     M.pseudo_kind = pseudo_kind
     M.vw = window.innerWidth
     M.vh = window.innerHeight
+    M.dpr = window.devicePixelRatio
     if M.full:
         M.stats.full += 1
         M.segs = __new__(WeakMap())
