@@ -2,13 +2,13 @@
 tools.py and contracts.py, the overlay the content bundle is built from, and SA712 (the verifier's
 proof that the tab reads nothing the view leaves out). The release bundles themselves are checked in
 test_real_tree.py."""
-import shutil
 
 import pytest
 
 from buildtool.sites import isolated_imports, load_sites, verify_sites
 from buildtool.tabview import CONTRACT_KEYS, PACKAGE, generated, overlay, views
 from projects import REPO
+from srctree import copy_source, edit_once
 
 SRC = REPO / "siteagent_src"
 
@@ -88,18 +88,11 @@ def test_the_overlay_links_the_tree_and_puts_each_view_in_place_of_its_module(tm
 
 @pytest.fixture
 def tree(tmp_path):
-    shutil.copytree(SRC, tmp_path / "siteagent_src", ignore=shutil.ignore_patterns("__pycache__", "__target__"))
-    return tmp_path
+    return copy_source(tmp_path)
 
 
 def _sa712(root):
     return [v for v in verify_sites(root / "siteagent_src", root) if v.code == "SA712"]
-
-
-def _edit(path, old, new):
-    text = path.read_text("utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), "utf-8")
 
 
 def test_sa712_accepts_the_real_tree(tree):
@@ -116,13 +109,13 @@ def test_sa712_a_tab_half_reading_a_description(tree):
 
 
 def test_sa712_a_tab_half_importing_a_constant_from_tools_py(tree):
-    _edit(tree / "siteagent_src/sites/calendar/tab.py", "from sites.calendar.tools import (SITE, STATUS,",
+    edit_once(tree / "siteagent_src/sites/calendar/tab.py", "from sites.calendar.tools import (SITE, STATUS,",
           "from sites.calendar.tools import (SITE, _ID, STATUS,")
     assert [v.message for v in _sa712(tree)] == ["imports `_ID` from sites.calendar.tools, which is not a declaration"]
 
 
 def test_sa712_a_tab_half_importing_evidence_or_a_whole_module(tree):
-    _edit(tree / "siteagent_src/sites/gmail/tab.py", "from sites.gmail.contracts import TABLE, LABELS",
+    edit_once(tree / "siteagent_src/sites/gmail/tab.py", "from sites.gmail.contracts import TABLE, LABELS",
           "from sites.gmail.contracts import TABLE, LABELS, GMAILJS\nfrom sites.meet import tools")
     assert [v.message for v in _sa712(tree)] == [
         "imports `GMAILJS` from sites.gmail.contracts, which content.js does not carry",

@@ -5,13 +5,13 @@ The split the bundles need: the unconfirmed rows written in unconfirmed.py (all 
 carries), the whole table attached only by the tab half, and the verifier's SA711 for a misplaced row."""
 import importlib
 import re
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
 from buildtool.sites import isolated_imports, verify_sites
+from srctree import copy_source, edit_once
 from core.contracts import (table_problems, unconfirmed_for, fill_css, words_for, STATUSES, declare_contracts,
                             attach_table, caveat_text, summary)
 from sites.meet import tools as meet, contracts as meet_c, unconfirmed as meet_u
@@ -158,19 +158,11 @@ def test_attach_table_puts_the_whole_table_on_the_site_and_changes_no_tool():
 
 @pytest.fixture
 def tree(tmp_path):
-    src = Path(__file__).resolve().parents[3] / "siteagent_src"
-    shutil.copytree(src, tmp_path / "siteagent_src", ignore=shutil.ignore_patterns("__pycache__", "__target__"))
-    return tmp_path
+    return copy_source(tmp_path)
 
 
 def _sa711(root):
     return [v for v in verify_sites(root / "siteagent_src", root) if v.code == "SA711"]
-
-
-def _edit(path, old, new):
-    text = path.read_text("utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), "utf-8")
 
 
 def test_sa711_accepts_the_real_tree(tree):
@@ -179,8 +171,8 @@ def test_sa711_accepts_the_real_tree(tree):
 
 def test_sa711_an_unconfirmed_row_written_in_contracts_py(tree):
     path = tree / "siteagent_src/sites/meet/contracts.py"
-    _edit(path, "[css('[data-avatar-count]')], CONFIRMED,", "[css('[data-avatar-count]')], 'unconfirmed',")
-    _edit(path, "['meet_status'], ['in_call'], ''),", "['meet_status'], ['in_call'], 'made up'),")
+    edit_once(path, "[css('[data-avatar-count]')], CONFIRMED,", "[css('[data-avatar-count]')], 'unconfirmed',")
+    edit_once(path, "['meet_status'], ['in_call'], ''),", "['meet_status'], ['in_call'], 'made up'),")
     found = _sa711(tree)
     assert len(found) == 1, [v.format() for v in found]
     assert found[0].path == "siteagent_src/sites/meet/contracts.py" and "`people_count`" in found[0].message
@@ -189,21 +181,21 @@ def test_sa711_an_unconfirmed_row_written_in_contracts_py(tree):
 
 def test_sa711_a_row_of_unconfirmed_py_that_is_not_unconfirmed(tree):
     path = tree / "siteagent_src/sites/gmail/unconfirmed.py"
-    _edit(path, "[css('[role=\"menu\"]')], UNCONFIRMED, [],", "[css('[role=\"menu\"]')], 'partly', ['x'],")
+    edit_once(path, "[css('[role=\"menu\"]')], UNCONFIRMED, [],", "[css('[role=\"menu\"]')], 'partly', ['x'],")
     found = _sa711(tree)
     assert any(v.path == "siteagent_src/sites/gmail/unconfirmed.py" and "`labels_menu`" in v.message
                and "'partly'" in v.message for v in found), [v.format() for v in found]
 
 
 def test_sa711_a_row_left_out_of_the_table(tree):
-    _edit(tree / "siteagent_src/sites/calendar/contracts.py", "    RSVP_GROUP,\n", "")
+    edit_once(tree / "siteagent_src/sites/calendar/contracts.py", "    RSVP_GROUP,\n", "")
     found = _sa711(tree)
     assert any(v.path == "siteagent_src/sites/calendar/unconfirmed.py" and "`rsvp_group`" in v.message
                and "0 times" in v.message for v in found), [v.format() for v in found]
 
 
 def test_sa711_rows_out_of_table_order_change_a_caveat(tree):
-    _edit(tree / "siteagent_src/sites/meet/unconfirmed.py", "ROWS = [LANDING_CODE_INPUT, WAITING_LIST, ADMIT_BUTTON,",
+    edit_once(tree / "siteagent_src/sites/meet/unconfirmed.py", "ROWS = [LANDING_CODE_INPUT, WAITING_LIST, ADMIT_BUTTON,",
           "ROWS = [LANDING_CODE_INPUT, ADMIT_BUTTON, WAITING_LIST,")
     found = _sa711(tree)
     assert any(v.path == "siteagent_src/sites/meet/tools.py" and "`meet_admit_participant`" in v.message
@@ -211,7 +203,7 @@ def test_sa711_rows_out_of_table_order_change_a_caveat(tree):
 
 
 def test_sa711_a_tools_py_without_declare_contracts(tree):
-    _edit(tree / "siteagent_src/sites/gmail/tools.py", "declare_contracts(SITE, unconfirmed.ROWS)", "pass")
+    edit_once(tree / "siteagent_src/sites/gmail/tools.py", "declare_contracts(SITE, unconfirmed.ROWS)", "pass")
     found = _sa711(tree)
     assert any(v.path == "siteagent_src/sites/gmail/tools.py" and "declare_contracts" in v.message
                for v in found), [v.format() for v in found]
