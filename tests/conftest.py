@@ -129,3 +129,10 @@ def pytest_runtest_protocol(item, nextitem):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture
+def src_tree(tmp_path):
+    """A scratch copy of siteagent_src/ under tmp_path (tests/srctree.py); returns tmp_path."""
+    from srctree import copy_source
+    return copy_source(tmp_path)

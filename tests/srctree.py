@@ -18,3 +18,9 @@ def edit_once(path: Path, old: str, new: str) -> None:
     text = path.read_text("utf-8")
     assert text.count(old) == 1, old
     path.write_text(text.replace(old, new), "utf-8")
+
+
+def kit_findings(root: Path, code: str) -> list:
+    """The site kit's findings of one code (SA701-SA712) over the copy at root."""
+    from buildtool.sites import verify_sites
+    return [v for v in verify_sites(root / "siteagent_src", root) if v.code == code]

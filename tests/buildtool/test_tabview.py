@@ -5,10 +5,10 @@ test_real_tree.py."""
 
 import pytest
 
-from buildtool.sites import isolated_imports, load_sites, verify_sites
+from buildtool.sites import isolated_imports, load_sites
 from buildtool.tabview import CONTRACT_KEYS, PACKAGE, generated, overlay, views
 from projects import REPO
-from srctree import copy_source, edit_once
+from srctree import edit_once, kit_findings
 
 SRC = REPO / "siteagent_src"
 
@@ -86,44 +86,35 @@ def test_the_overlay_links_the_tree_and_puts_each_view_in_place_of_its_module(tm
 
 # --- SA712 on a copy of the real tree ----------------------------------------------------------------
 
-@pytest.fixture
-def tree(tmp_path):
-    return copy_source(tmp_path)
+def test_sa712_accepts_the_real_tree(src_tree):
+    assert kit_findings(src_tree, "SA712") == []
 
 
-def _sa712(root):
-    return [v for v in verify_sites(root / "siteagent_src", root) if v.code == "SA712"]
-
-
-def test_sa712_accepts_the_real_tree(tree):
-    assert _sa712(tree) == []
-
-
-def test_sa712_a_tab_half_reading_a_description(tree):
-    tab = tree / "siteagent_src/sites/gmail/tab.py"
+def test_sa712_a_tab_half_reading_a_description(src_tree):
+    tab = src_tree / "siteagent_src/sites/gmail/tab.py"
     tab.write_text(tab.read_text("utf-8") + "\n\ndef _described():\n    return STATUS['description']\n", "utf-8")
-    found = _sa712(tree)
+    found = kit_findings(src_tree, "SA712")
     assert [(v.path, v.message) for v in found] == [
         ("siteagent_src/sites/gmail/tab.py", "reads `STATUS['description']`, which the tab's view leaves out")]
     assert found[0].line == len(tab.read_text("utf-8").splitlines())
 
 
-def test_sa712_a_tab_half_importing_a_constant_from_tools_py(tree):
-    edit_once(tree / "siteagent_src/sites/calendar/tab.py", "from sites.calendar.tools import (SITE, STATUS,",
+def test_sa712_a_tab_half_importing_a_constant_from_tools_py(src_tree):
+    edit_once(src_tree / "siteagent_src/sites/calendar/tab.py", "from sites.calendar.tools import (SITE, STATUS,",
           "from sites.calendar.tools import (SITE, _ID, STATUS,")
-    assert [v.message for v in _sa712(tree)] == ["imports `_ID` from sites.calendar.tools, which is not a declaration"]
+    assert [v.message for v in kit_findings(src_tree, "SA712")] == ["imports `_ID` from sites.calendar.tools, which is not a declaration"]
 
 
-def test_sa712_a_tab_half_importing_evidence_or_a_whole_module(tree):
-    edit_once(tree / "siteagent_src/sites/gmail/tab.py", "from sites.gmail.contracts import TABLE, LABELS",
+def test_sa712_a_tab_half_importing_evidence_or_a_whole_module(src_tree):
+    edit_once(src_tree / "siteagent_src/sites/gmail/tab.py", "from sites.gmail.contracts import TABLE, LABELS",
           "from sites.gmail.contracts import TABLE, LABELS, GMAILJS\nfrom sites.meet import tools")
-    assert [v.message for v in _sa712(tree)] == [
+    assert [v.message for v in kit_findings(src_tree, "SA712")] == [
         "imports `GMAILJS` from sites.gmail.contracts, which content.js does not carry",
         "imports the module sites.meet.tools: import the names it uses"]
 
 
-def test_sa712_does_not_look_at_the_worker_half(tree):
-    worker = tree / "siteagent_src/sites/gmail/worker.py"
+def test_sa712_does_not_look_at_the_worker_half(src_tree):
+    worker = src_tree / "siteagent_src/sites/gmail/worker.py"
     worker.write_text(worker.read_text("utf-8") + "\nfrom sites.gmail.tools import STATUS as _S\n_D = _S['description']\n",
                       "utf-8")
-    assert _sa712(tree) == []
+    assert kit_findings(src_tree, "SA712") == []

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from buildtool.sites import isolated_imports, verify_sites
-from srctree import copy_source, edit_once
+from buildtool.sites import isolated_imports
+from srctree import edit_once, kit_findings
 from core.contracts import (table_problems, unconfirmed_for, fill_css, words_for, STATUSES, declare_contracts,
                             attach_table, caveat_text, summary)
 from sites.meet import tools as meet, contracts as meet_c, unconfirmed as meet_u
@@ -156,54 +156,45 @@ def test_attach_table_puts_the_whole_table_on_the_site_and_changes_no_tool():
 
 # --- SA711 on a copy of the real tree ----------------------------------------------------------------
 
-@pytest.fixture
-def tree(tmp_path):
-    return copy_source(tmp_path)
+def test_sa711_accepts_the_real_tree(src_tree):
+    assert kit_findings(src_tree, "SA711") == []
 
 
-def _sa711(root):
-    return [v for v in verify_sites(root / "siteagent_src", root) if v.code == "SA711"]
-
-
-def test_sa711_accepts_the_real_tree(tree):
-    assert _sa711(tree) == []
-
-
-def test_sa711_an_unconfirmed_row_written_in_contracts_py(tree):
-    path = tree / "siteagent_src/sites/meet/contracts.py"
+def test_sa711_an_unconfirmed_row_written_in_contracts_py(src_tree):
+    path = src_tree / "siteagent_src/sites/meet/contracts.py"
     edit_once(path, "[css('[data-avatar-count]')], CONFIRMED,", "[css('[data-avatar-count]')], 'unconfirmed',")
     edit_once(path, "['meet_status'], ['in_call'], ''),", "['meet_status'], ['in_call'], 'made up'),")
-    found = _sa711(tree)
+    found = kit_findings(src_tree, "SA711")
     assert len(found) == 1, [v.format() for v in found]
     assert found[0].path == "siteagent_src/sites/meet/contracts.py" and "`people_count`" in found[0].message
     assert "people_count" in path.read_text().splitlines()[found[0].line - 1]
 
 
-def test_sa711_a_row_of_unconfirmed_py_that_is_not_unconfirmed(tree):
-    path = tree / "siteagent_src/sites/gmail/unconfirmed.py"
+def test_sa711_a_row_of_unconfirmed_py_that_is_not_unconfirmed(src_tree):
+    path = src_tree / "siteagent_src/sites/gmail/unconfirmed.py"
     edit_once(path, "[css('[role=\"menu\"]')], UNCONFIRMED, [],", "[css('[role=\"menu\"]')], 'partly', ['x'],")
-    found = _sa711(tree)
+    found = kit_findings(src_tree, "SA711")
     assert any(v.path == "siteagent_src/sites/gmail/unconfirmed.py" and "`labels_menu`" in v.message
                and "'partly'" in v.message for v in found), [v.format() for v in found]
 
 
-def test_sa711_a_row_left_out_of_the_table(tree):
-    edit_once(tree / "siteagent_src/sites/calendar/contracts.py", "    RSVP_GROUP,\n", "")
-    found = _sa711(tree)
+def test_sa711_a_row_left_out_of_the_table(src_tree):
+    edit_once(src_tree / "siteagent_src/sites/calendar/contracts.py", "    RSVP_GROUP,\n", "")
+    found = kit_findings(src_tree, "SA711")
     assert any(v.path == "siteagent_src/sites/calendar/unconfirmed.py" and "`rsvp_group`" in v.message
                and "0 times" in v.message for v in found), [v.format() for v in found]
 
 
-def test_sa711_rows_out_of_table_order_change_a_caveat(tree):
-    edit_once(tree / "siteagent_src/sites/meet/unconfirmed.py", "ROWS = [LANDING_CODE_INPUT, WAITING_LIST, ADMIT_BUTTON,",
+def test_sa711_rows_out_of_table_order_change_a_caveat(src_tree):
+    edit_once(src_tree / "siteagent_src/sites/meet/unconfirmed.py", "ROWS = [LANDING_CODE_INPUT, WAITING_LIST, ADMIT_BUTTON,",
           "ROWS = [LANDING_CODE_INPUT, ADMIT_BUTTON, WAITING_LIST,")
-    found = _sa711(tree)
+    found = kit_findings(src_tree, "SA711")
     assert any(v.path == "siteagent_src/sites/meet/tools.py" and "`meet_admit_participant`" in v.message
                for v in found), [v.format() for v in found]
 
 
-def test_sa711_a_tools_py_without_declare_contracts(tree):
-    edit_once(tree / "siteagent_src/sites/gmail/tools.py", "declare_contracts(SITE, unconfirmed.ROWS)", "pass")
-    found = _sa711(tree)
+def test_sa711_a_tools_py_without_declare_contracts(src_tree):
+    edit_once(src_tree / "siteagent_src/sites/gmail/tools.py", "declare_contracts(SITE, unconfirmed.ROWS)", "pass")
+    found = kit_findings(src_tree, "SA711")
     assert any(v.path == "siteagent_src/sites/gmail/tools.py" and "declare_contracts" in v.message
                for v in found), [v.format() for v in found]
