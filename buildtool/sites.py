@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -337,13 +338,12 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
 def view_problems(src_dir: Path, rel, sites: dict[str, Site]) -> list[Violation]:
     """SA712 over every module content.js bundles: what it imports from a site's tools.py or contracts.py
     is in the tab's view of it (buildtool/tabview.py), and it reads no other key of a declaration."""
-    import re
     from .tabview import CONTRACT_NAMES, DECLARATION_KEYS, SITE_KEYS, TAB_ENTRY
     from .transpile import ModuleGraph
-    viewed = re.compile(r"sites\.([A-Za-z0-9_]+)\.(tools|contracts)$")
-    graph = ModuleGraph([src_dir])
     if not (src_dir / TAB_REGISTRY).is_file():
         return []
+    viewed = re.compile(r"sites\.([A-Za-z0-9_]+)\.(tools|contracts)$")
+    graph = ModuleGraph([src_dir])
     out = []
     for module in sorted(graph.closure(TAB_ENTRY)):
         path = graph.paths[module]

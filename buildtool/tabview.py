@@ -22,8 +22,10 @@ import os
 import shutil
 from pathlib import Path
 
+from .sites import TAB_REGISTRY, _is_site, load_sites
+
 PACKAGE = "tabview"
-TAB_ENTRY = "entries.content"
+TAB_ENTRY = TAB_REGISTRY.removesuffix(".py").replace("/", ".")     # entries.content
 SITE_KEYS = ("id", "hosts")
 DECLARATION_KEYS = ("name", "site", "step")
 CONTRACT_KEYS = ("id", "locators", "status", "used_by", "where")
@@ -44,7 +46,6 @@ def _module(path: str, names: dict[str, object]) -> str:
 
 def views(src_dir: Path) -> dict[str, str]:
     """{module: Python source} of every view, for the sites of `src_dir` (empty when it has none)."""
-    from .sites import load_sites
     out: dict[str, str] = {}
     sites, _ = load_sites(Path(src_dir))
     for folder, site in sorted(sites.items()):
@@ -52,10 +53,7 @@ def views(src_dir: Path) -> dict[str, str]:
             continue
         names: dict[str, object] = {}
         for symbol, value in site.declarations.items():
-            if "tools" in value and "steps" in value:
-                names[symbol] = _project(value, SITE_KEYS)
-            else:
-                names[symbol] = _project(value, DECLARATION_KEYS)
+            names[symbol] = _project(value, SITE_KEYS if _is_site(value) else DECLARATION_KEYS)
         out[f"sites.{folder}.tools"] = _module(f"sites/{folder}/tools.py", names)
         if site.table is not None:
             table = [_project(row, CONTRACT_KEYS) for row in site.table]

@@ -5,8 +5,8 @@ Hypothesis generates the sequences here; the test-only tool page_probe_live appl
 page (many steps per browser round trip: attributes, classes that toggle display, text, inserts, removals,
 moves, shadow-root content, style sheets added and edited (rules inserted or deleted, disabled, media
 changed, constructed sheets adopted: CSSOM edits that no mutation reports), frame loads, form values,
-focus, custom elements defined, waits for transitions) and after every step compares the model's scan with a full walk (rows, node count,
-title). Resizes are done between round trips (the window, through selenium). Runs on fixture pages and on
+focus, custom elements defined, waits for transitions) and after every step compares the model's scan
+with a full walk (rows, node count, title). Resizes are done between round trips (the window, through selenium). Runs on fixture pages and on
 a sample of the real pages of ../shared/corpus/real-pages (skipped without ../shared, never in CI).
 A test that never replays would prove nothing: each page must have replayed segments in some scans.
 """

@@ -15,14 +15,15 @@ from sites.page.tab_names import name_of
 from sites.page.tab_roles import role_of
 from sites.page.tab_uids import resolve, read_base, href_of, parsed_href
 from sites.page.tab_walker import scan
+from sites.page.tab_model import M as MODEL, SEGMENT_MIN, drop
 from sites.kit.tab import tab_handler
 from webapi.dom import tag_of
-from sites.page.tab_model import M as MODEL, SEGMENT_MIN, drop
 from webapi.js import sleep, to_json, from_json
 from webapi.jsobj import as_array
 
 _SAVED = {'url': None, 'body': None}
 SKIPPED = ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']
+BASE_ID = 'sa-probe-base'        # the probe's own sheet (BASE_CSS of the test), given its text again on reset
 
 
 def _elements(root, out, shadow_only, inside):
@@ -123,7 +124,7 @@ def _sheet_cssom(step):
         adopted.append(made)
         document.adoptedStyleSheets = adopted
         return 'sheet_cssom:adopt'
-    sheets = as_array(document.querySelectorAll('#sa-probe-base, style[data-sa-probe]'))
+    sheets = as_array(document.querySelectorAll('#' + BASE_ID + ', style[data-sa-probe]'))
     if len(sheets) == 0:
         return 'skip'
     sheet = _pick(sheets, step['i']).sheet
@@ -251,8 +252,9 @@ def _first_difference(a, b):
             'incremental_count': a['count'], 'full_count': b['count']}
 
 
-async def live(args):
-    """{steps, scans, full, replayed, mismatches}: each step applied, then a repeat scan and a fresh
+@tab_handler(PROBE_LIVE)
+async def probe_live(args):
+    """{steps, scans, full, replayed, mismatches, rows}: each step applied, then a repeat scan and a fresh
     walk compared (rows, count, title). args.steps: a JSON array of steps."""
     parsed = from_json(args['steps'])
     if not parsed['ok']:
@@ -266,13 +268,13 @@ async def live(args):
             if 'drop_unreadable' in args and args['drop_unreadable']:
                 _drop_unreadable()
             base = document.createElement('style')
-            base.id = 'sa-probe-base'
+            base.id = BASE_ID
             base.textContent = args['base_css'] if 'base_css' in args else ''
             document.head.appendChild(base)
         for style in _probe_sheets():
             style.remove()
         document.adoptedStyleSheets = []
-        base = document.getElementById('sa-probe-base')
+        base = document.getElementById(BASE_ID)
         if base:
             base.textContent = ''               # a new sheet: enabled, every rule back
             base.textContent = args['base_css'] if 'base_css' in args else ''
@@ -319,23 +321,19 @@ async def _probe(args):
     return out
 
 
-def names_probe(selector):
-    """[{name, role, href?, parsed?}] for the elements matching selector (test-only probe)."""
+@tab_handler(PROBE_NAMES)
+def probe_names(args):
+    """{names: [{name, role, href?, parsed?}]} for the elements matching args.selector."""
     read_base()
     out = []
-    for el in as_array(document.querySelectorAll(selector)):
+    for el in as_array(document.querySelectorAll(args['selector'])):
         role = role_of(el)
         entry = {'name': name_of(el), 'role': role}
         if role == 'link':
             entry['href'] = href_of(el)
             entry['parsed'] = parsed_href(el)
         out.append(entry)
-    return out
-
-
-@tab_handler(PROBE_NAMES)
-def probe_names(args):
-    return {'names': names_probe(args['selector'])}
+    return {'names': out}
 
 
 @tab_handler(PROBE_ACTIONS)
@@ -372,9 +370,3 @@ def probe_targets(args):
         out.append({'uid': uid, 'target': described(found['el'], False)})
     return {'results': out}
 
-
-@tab_handler(PROBE_LIVE)
-async def probe_live(args):
-    """Mutations applied one by one, the live model's repeat scan compared with a full walk after each
-    (below)."""
-    return await live(args)
