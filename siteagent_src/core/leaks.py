@@ -12,8 +12,9 @@ The tokeniser (decided on the 35 real pages of ../shared/corpus/real-pages, docs
 - a candidate (such a join, each chunk, and each run of 6+ digits inside a chunk) is distinctive
   when it has at least MIN_LEN characters and either MIN_DIGITS digits, or MIN_MIXED_DIGITS digits
   with MIN_MIXED_LETTERS letters (codes, long numbers, dates, phone and account numbers, keys);
-  a letters-only chunk is distinctive when it has at least MIN_CASE_LEN letters and MIN_CASE_CHANGES
-  changes between upper and lower case inside it (random mixed-case keys, not words);
+  a letters-only chunk is distinctive when it has at least MIN_CASE_LEN letters, MIN_CASE_CHANGES
+  changes between upper and lower case inside it, and a change at 45% of its letters or more (random
+  mixed-case keys; CamelCase words and names change at about a third);
 - e-mail addresses are distinctive too (normalised as core/taint.py does);
 - tokens are case-folded (lower-cased) after the decision; at most MAX_TOKENS per text.
 Plain words, names and phrases are not tokens: they are everyday search terms (docs/SECURITY.md).
@@ -57,7 +58,8 @@ def _is_word(ch):
 
 
 def _counts(text):
-    """[digits, letters, case changes] of an ASCII letters/digits string."""
+    """[digits, letters, case changes] of an ASCII letters/digits string (not counting the change after
+    its first letter)."""
     digits = 0
     letters = 0
     changes = 0
@@ -69,7 +71,7 @@ def _counts(text):
             continue
         letters += 1
         kind = 'u' if _is_upper(ch) else 'l'
-        if last != '' and kind != last:
+        if last != '' and kind != last and letters > 2:       # a capital first letter is no change
             changes += 1
         last = kind
     return [digits, letters, changes]
@@ -86,7 +88,8 @@ def distinctive(candidate):
         return True
     if digits >= MIN_MIXED_DIGITS and letters >= MIN_MIXED_LETTERS:
         return True
-    return digits == 0 and letters >= MIN_CASE_LEN and counted[2] >= MIN_CASE_CHANGES
+    changes = counted[2]
+    return digits == 0 and letters >= MIN_CASE_LEN and changes >= MIN_CASE_CHANGES and changes * 20 >= letters * 9
 
 
 def _chunks(text):
