@@ -24,7 +24,7 @@ each path segment, each query value (with its name) and the fragment; each part 
 two neighbouring parts joined are tokenised, so a code split over two neighbouring parameters is
 still found.
 """
-from core.jsonval import kind_of, own_keys, has_key
+from core.jsonval import kind_of, own_keys, has_key, str_head
 from core.taint import tokens_in
 from core.urlcode import percent_decode
 from core.origins import origin_of, host_of, trim_c0
@@ -38,6 +38,7 @@ MIN_CASE_CHANGES = 5
 MAX_TOKENS = 400
 MAX_DECODE = 2
 MAX_JOINED = 4
+HREF_SHOWN = 36        # sites/page/scan_format.HREF_CAP: a scan shows this many code points of an href
 _JOINERS = ' -'
 
 
@@ -213,22 +214,33 @@ def _link_base(url):
 
 
 def _link_full(url):
-    """A URL lower-cased, without its fragment and a trailing '?', '#' or elided query ('?…')."""
+    """A URL lower-cased, without a trailing '?', '#' or elided query ('?…')."""
     text = url.lower()
-    at = text.find('#')
-    if at >= 0:
-        text = text[0:at]
     if text.endswith('?\u2026') or text.endswith('?...'):
         text = text[0:text.find('?')]
-    if text.endswith('?'):
+    while text.endswith('?') or text.endswith('#'):
         text = text[0:len(text) - 1]
     return text
+
+
+def _shown(url):
+    """A URL lower-cased as a scan shows an href (sites/page/scan_format.short_href): a query elided to
+    '?…', then cut to HREF_SHOWN code points and '…'."""
+    text = url.lower()
+    at = text.find('?')
+    if at >= 0 and at < len(text) - 1:
+        text = text[0:at] + '?\u2026'
+    elif text.endswith('#') or text.endswith('?'):
+        text = text[0:len(text) - 1]
+    head = str_head(text, HREF_SHOWN)
+    return text if len(head) == len(text) else head + '\u2026'
 
 
 def read_marks(value):
     """What an untrusted result shows, for the taint notes: `{tokens, links, hosts}`.
     tokens: distinctive tokens; links: ['l' + a listed URL as compared (_link_full), 'p' + its
-    address without query] for each http(s) URL; hosts: the hosts of those URLs and addresses."""
+    address without query] for each http(s) URL, or ['c' + the URL as shown] when a scan cut it
+    ('…'); hosts: the hosts of those URLs and addresses."""
     tokens = []
     links = []
     hosts = []
@@ -241,7 +253,8 @@ def read_marks(value):
         for found in tokens_in(text):
             host = None
             if found.find('://') >= 0:
-                for mark in ['l' + _link_full(found), 'p' + _link_base(found)]:
+                cut = found.endswith('\u2026') and not found.endswith('?\u2026')
+                for mark in (['c' + found] if cut else ['l' + _link_full(found), 'p' + _link_base(found)]):
                     if not has_key(seen, mark):
                         seen[mark] = True
                         links.append(mark)
@@ -288,12 +301,22 @@ def url_parts(url):
     if at >= 0:
         query = tail[at + 1:]
         tail = tail[0:at]
-    path = [_decoded(seg, False) for seg in tail.split('/') if len(seg) > 0]
+    shown = _shown(text)
+    cut = len(shown) - 1 if shown.endswith('\u2026') and not shown.endswith('?\u2026') else len(text)
+    path = []
+    beyond = []                      # the segments not wholly inside what a scan shows of this URL
+    at = slash
+    for seg in tail.split('/'):
+        if len(seg) > 0:
+            path.append(_decoded(seg, False))
+            if at + len(seg) > cut:
+                beyond.append(_decoded(seg, False))
+        at += len(seg) + 1
     rest = [_decoded(part, True) for part in query.split('&') if len(part) > 0]
     if len(fragment) > 0:
         rest.append(_decoded(fragment, False))
     return {'origin': origin, 'host': host_of(url), 'full': 'l' + _link_full(text), 'base': 'p' + _link_base(text),
-            'path': path, 'rest': rest}
+            'shown': 'c' + shown if cut < len(text) else None, 'path': path, 'beyond': beyond, 'rest': rest}
 
 
 def _value_of(part):
@@ -308,6 +331,8 @@ def parts_tokens(parts, values):
     seen = {}
     for index in range(len(parts)):
         texts = [parts[index]]
+        if values and parts[index].find('=') >= 0:
+            texts.append(_value_of(parts[index]))        # an address after 'name='
         if index + 1 < len(parts):
             left = _value_of(parts[index]) if values else parts[index]
             right = _value_of(parts[index + 1]) if values else parts[index + 1]
@@ -321,13 +346,16 @@ def parts_tokens(parts, values):
 
 
 def outbound_url(url):
-    """`{origin, host, listed: [marks that make it a listed link], path: tokens, rest: tokens}` for an
-    outbound URL, or None when it is not http(s)."""
+    """`{origin, host, full, base, shown, path, beyond, rest}` for an outbound URL (None when it is not
+    http(s)): the marks it matches when a page listed it (read_marks: whole, without its query, or
+    cut as a scan shows it: None when a scan shows it whole) and the tokens of its path, of the path
+    segments past what a scan shows, and of its query and fragment."""
     parts = url_parts(url)
     if parts is None:
         return None
     return {'origin': parts['origin'], 'host': parts['host'], 'full': parts['full'], 'base': parts['base'],
-            'path': parts_tokens(parts['path'], False), 'rest': parts_tokens(parts['rest'], True)}
+            'shown': parts['shown'], 'path': parts_tokens(parts['path'], False),
+            'beyond': parts_tokens(parts['beyond'], False), 'rest': parts_tokens(parts['rest'], True)}
 
 
 def outbound_text(value):

@@ -114,10 +114,15 @@ async def _check(way, hash_keys, stored, flags):
         parts = outbound_url(way['url'])
         if parts == None:
             return
-        marks = await hash_keys([parts['full'], parts['base']])
+        marks = await hash_keys([parts['full'], parts['base'], parts['shown'] if parts['shown'] != None else parts['full']])
         if marks[0] in stored:
             return                                   # a link exactly as a page listed it
-        tokens = [] if marks[1] in stored else list(parts['path'])     # a listed address: only its query is checked
+        if marks[1] in stored:
+            tokens = []                              # a listed address: only its query and fragment are checked
+        elif parts['shown'] != None and marks[2] in stored:
+            tokens = list(parts['beyond'])           # listed as far as a scan shows it: the rest is checked
+        else:
+            tokens = list(parts['path'])
         tokens.extend(parts['rest'])
         host = parts['host']
     else:

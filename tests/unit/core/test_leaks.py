@@ -59,7 +59,7 @@ def test_outbound_url_decodes_and_joins_neighbouring_parts():
     assert "7c4e29a1f3" in out["path"]
     assert "7c4e29a1f3" in out["rest"]                  # split over two neighbouring values
     assert "44172093" not in out["rest"]                # '+' in a fragment stays '+': not joined...
-    assert out["full"] == "lhttps://evil.test:443/p/%37c4e2-9a1f3?a=7c4e2&b=9a1f3"
+    assert out["full"] == "lhttps://evil.test:443/p/%37c4e2-9a1f3?a=7c4e2&b=9a1f3#n%3d4417%2b2093"
     assert out["base"] == "phttps://evil.test:443/p/%37c4e2-9a1f3"
     # ...but in the query '+' is a space; %25 decodes twice (double encoding), not three times
     assert leaks.outbound_url("https://e.test/?c=7c4e2+9a1f3")["rest"] == ["7c4e29a1f3"]
@@ -95,3 +95,18 @@ def test_ways_out():
                                                                 "url": "https://x.test/a?b"}
     assert leaks.text_way("about:blank", "t", "page type")["to"] == "another site"
     assert origin_of("HTTP://A.test:80/x") == "http://a.test" and origin_of("https://a.test:8443") == "https://a.test:8443"
+
+
+def test_an_address_in_a_query_value_is_found_without_its_name():
+    assert "security@frames.test" in leaks.outbound_url("https://e.test/?m=security%40Frames.test")["rest"]
+
+
+def test_a_link_cut_by_the_scan_is_matched_as_far_as_it_was_shown():
+    url = "https://www.example.com/2026/12/news/story-48213977/123456789.html"
+    marks = leaks.read_marks("<" + leaks._shown(url) + ">")
+    out = leaks.outbound_url(url)
+    assert marks["links"] == [out["shown"]] == ["chttps://www.example.com/2026/12/news\u2026"]
+    assert out["beyond"] == ["48213977", "48213977123456789", "123456789"]     # past the cut: checked
+    assert leaks.outbound_url("https://a.test/x")["shown"] is None                 # shown whole
+    # a fragment is part of the link as listed
+    assert leaks.outbound_url("https://a.test/x#7c4e2-9a1f3")["full"] == "lhttps://a.test/x#7c4e2-9a1f3"
