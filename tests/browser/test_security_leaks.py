@@ -165,3 +165,22 @@ def test_read_data_is_stored_as_hashes_only(chat):
     assert "rules_leaks" in dumped
     for value in ["7c4e2", "9a1f3", "7c4e29a1f3", "441720938812", "security@frames.test", "frames.test/leak-news"]:
         assert value not in dumped.lower(), value
+
+
+GOOGLE_WAYS = [
+    ("gmail_compose_draft", {"to": ["friend@fine.test"], "subject": "hello", "body": "the code: 7c4e2-9a1f3"},
+     "https://mail.google.com by gmail_compose_draft (body)"),
+    ("calendar_draft_event", {"title": "Sync", "start": "2026-12-08T10:00", "end": "2026-12-08T10:30",
+                              "description": "codes 50318-82746"}, "https://calendar.google.com by calendar_draft_event (description)"),
+    ("meet_send_chat", {"text": "k3v9p-q2w8x"}, "https://meet.google.com by meet_send_chat (text)"),
+]
+
+
+@pytest.mark.parametrize("name,args,to", GOOGLE_WAYS, ids=[w[0] for w in GOOGLE_WAYS])
+def test_mail_event_and_chat_text_carrying_a_secret_is_flagged(chat, name, args, to):
+    """Gmail compose, a Calendar description, Meet chat: the flagged window opens; Deny runs nothing."""
+    read_codes(chat)
+    key = start_call(chat, name, args)
+    preview, outcome = answer_approval(chat, key, False)
+    assert outcome["reason"] == "approval_denied", outcome
+    assert "was read on https://shop.test and would be sent to " + to in preview, preview
