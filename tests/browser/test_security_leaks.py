@@ -93,6 +93,8 @@ def test_a_secret_carried_in_a_url_opens_the_flagged_window_and_deny_sends_nothi
     before = len(page_site.requests)
     preview = deny_and_read(chat, {"method": method, "url": url})
     assert "was read on https://shop.test and would be sent to https://frames.test by page " + method in preview, preview
+    # shop.test's text named frames.test (a link, an address): the sentence says so
+    assert "(frames.test itself was named in text read on https://shop.test)" in preview
     time.sleep(0.4)
     assert [r for r in page_site.requests[before:] if r["host"].startswith(FRAMES)] == []
 

@@ -9,12 +9,13 @@ stays in this worker's memory.
 Checked per call (dispatch.gate, every caller, any risk): the call's ways out (a site's `outbound`
 hook: a URL it loads, a text it types or hands to a page's own tool; or a tool's `outbound` fields:
 text that goes to other people through the site) against those notes. A token read on another origin
-and never on the destination, or a URL whose host was named in text read on another origin and which
-carries read data, flags the call for approval with a sentence: what, from where, to where. A link
-followed exactly as a page listed it (same address and query) is not checked.
+and never on the destination flags the call for approval with a sentence: what, from where, to where
+(and, for a URL whose host was named in text read on another origin, where). A link followed as a page
+listed it is not checked (its whole URL as listed; the query and fragment of an address listed
+without them; the part of a URL past where a scan cut it).
 """
 from core.jsonval import has_key
-from core.leaks import read_marks, outbound_url, outbound_text, leak_sentence, shown
+from core.leaks import read_marks, outbound_url, outbound_text, leak_sentence
 from entries.worker.sites import site_of
 from sites.kit.worker import hook
 from webapi.cached_key import CachedKey, KEEP
@@ -137,18 +138,13 @@ async def _check(way, hash_keys, stored, flags):
         plain.append('n' + host)
         plain.append('m' + to + ' ' + host)
     keys = await hash_keys(plain)
-    carried = None
+    named = ''
+    if host != None and keys[len(keys) - 2] in stored and keys[len(keys) - 1] not in stored:
+        named = ' (' + host + ' itself was named in text read on ' + _read_where(keys[len(keys) - 2]) + ')'
     for index in range(len(tokens)):
-        read = keys[2 * index] in stored
-        if read and carried == None:
-            carried = tokens[index]
-        if read and keys[2 * index + 1] not in stored and len(flags) < MAX_FLAGS:
+        if keys[2 * index] in stored and keys[2 * index + 1] not in stored and len(flags) < MAX_FLAGS:
             flags.append({'token': None, 'origin': leak_sentence(tokens[index], _read_where(keys[2 * index]),
-                                                                 to + ' by ' + way['label'])})
-    if host != None and carried != None and keys[len(keys) - 2] in stored and keys[len(keys) - 1] not in stored:
-        flags.append({'token': None, 'origin': 'the address ' + host + ' was named in text read on '
-                      + _read_where(keys[len(keys) - 2]) + ', and ' + way['label'] + ' would carry "'
-                      + shown(carried) + '" (read data) there'})
+                                                                 to + ' by ' + way['label']) + named})
 
 
 async def leak_flags(tool, args, ctx, hash_keys):
