@@ -53,6 +53,7 @@ def main():
         base_src.mkdir()
         archive = subprocess.run(["git", "-C", str(REPO), "archive", args.base], check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(base_src)], input=archive, check=True)
+        (base_src / "node_modules").symlink_to(REPO / "node_modules")      # the same pinned esbuild
         dists = {args.base: built(base_src, tmp / "dist-base"), "this tree": built(REPO, tmp / "dist-this")}
         chat = FixtureServer(SITES / "chatbot", ["localhost"], https=False)
         corpus = FixtureServer(None, ["corpus.test"])

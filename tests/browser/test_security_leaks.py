@@ -186,3 +186,20 @@ def test_mail_event_and_chat_text_carrying_a_secret_is_flagged(chat, name, args,
     preview, outcome = answer_approval(chat, key, False)
     assert outcome["reason"] == "approval_denied", outcome
     assert "was read on https://shop.test and would be sent to " + to in preview, preview
+
+
+def test_typing_a_secret_into_a_cross_origin_frames_field_is_flagged(chat, page_site):
+    """A field inside a frame: its origin is not the tab's, so any read token typed there is flagged."""
+    import re
+    read_codes(chat)
+    ok(page_call(chat, {"method": "open", "url": f"https://{SHOP}/frames.html"}))
+    text = ok(page_call(chat, {"method": "scan"}))["text"]
+    framed = re.findall(r"^\s*T (f\d+u\d+) Inner field", text, re.M)
+    assert framed, text
+    preview = deny_and_read(chat, {"method": "type", "uid": framed[0], "text": "50318-82746"})
+    assert "would be sent to a frame inside https://shop.test by page type" in preview, preview
+    time.sleep(0.4)
+    assert not [r for r in page_site.records if r["data"].get("action") == "inner-typed"]
+    # the user's own words go in without a window
+    ok(page_call(chat, {"method": "type", "uid": framed[0], "text": "hello there"}))
+    chat.assert_no_popup("approve.html")

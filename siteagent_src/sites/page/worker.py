@@ -762,7 +762,8 @@ async def read_origin(tool_name, result):
 
 async def outbound(tool_name, args, ctx):
     """The ways out of a page call: the URL `open`/`navigate` load; the text `type` enters and the
-    arguments `call_tool` hands over, both to the target tab's origin."""
+    arguments `call_tool` hands over, both to the target tab's origin (a field in a frame: to no origin
+    anything was read on, so every read token typed there is flagged)."""
     method = args['method'] if 'method' in args else None
     if tool_name != PAGE['name']:
         return []
@@ -770,7 +771,10 @@ async def outbound(tool_name, args, ctx):
         return [url_way(args['url'], 'page ' + method)]
     if method == 'type' and 'text' in args:
         tab = await _target(args, await _state())
-        return [text_way(tab['url'], args['text'], 'page type')]
+        way = text_way(tab['url'], args['text'], 'page type')
+        if str(_arg(args, 'uid', '')).startswith('f'):
+            way['to'] = 'a frame inside ' + way['to']      # its own origin, unknown here: never a read one
+        return [way]
     if method == 'call_tool':
         tab = await _target(args, await _state())
         return [text_way(tab['url'], _tool_args(args), 'page call_tool ' + str(_arg(args, 'tool', '')))]
