@@ -167,12 +167,27 @@ def _code_tokens(text, out, seen):
     _flush(out, seen, group)
 
 
+MEMO_MIN = 20000              # a text this long is remembered with its tokens (a repeat scan is the same text)
+_memo = {'text': None, 'tokens': None}
+
+
 def tokens_of(text):
     """The distinctive tokens of text (lower-cased, in order, without repeats): codes and numbers,
     then e-mail addresses."""
-    out = []
     if kind_of(text) != 'string' or len(text) == 0:
-        return out
+        return []
+    if len(text) >= MEMO_MIN:
+        if _memo['text'] == text:
+            return list(_memo['tokens'])
+        found = _tokens_of(text)
+        _memo['text'] = text
+        _memo['tokens'] = found
+        return list(found)
+    return _tokens_of(text)
+
+
+def _tokens_of(text):
+    out = []
     seen = {}
     _code_tokens(text, out, seen)
     for token in tokens_in(text):

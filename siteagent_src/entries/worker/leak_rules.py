@@ -2,7 +2,7 @@
 
 Noted per untrusted result (after it returns, with the other taint notes): the distinctive tokens it
 shows (core/leaks.py), each with the origin it was read on, the links it lists and the hosts it names.
-Stored in storage.session as SHA-256 hashes only ('h:<hex>' of 't<token>', 'o<origin> <token>',
+Stored in storage.session as SHA-256 hashes only ('h:' and 16 hex digits of 't<token>', 'o<origin> <token>',
 'l<link>', 'p<link without query>', 'n<host>', 'm<origin> <host>'); where a token was read, in words,
 stays in this worker's memory.
 
@@ -19,13 +19,33 @@ from core.leaks import read_marks, outbound_url, outbound_text, leak_sentence
 from entries.worker.sites import site_of
 from sites.kit.worker import hook
 from webapi.cached_key import CachedKey, KEEP
-from webapi.js import attempt_async
+from webapi.js import attempt_async, serialized, obj_keys, drop_key
 
 LEAK_KEY = 'rules_leaks'
 MAX_FLAGS = 8
 
+KEY_CHARS = 18      # 'h:' and the first 16 hex digits (64 bits) of the SHA-256: a third of the storage
+MAX_WHERE = 20000
+NOTES_KEY = 'leak-notes'
+
 _stored = CachedKey('session', LEAK_KEY, lambda: {})
-_where = {}         # 'h:<sha of t<token>>' -> [origins it was read on] (memory only)
+_where = {}         # 'h:<16 hex of t<token>>' -> [origins it was read on] (memory only)
+_notes = {'last': None, 'failed': None}
+
+
+def begin_read(tool, result, note):
+    """Start note() (note_read of this result) after every leak note started before it; leak_flags
+    waits for them all. A note that fails flags every later way out until the worker restarts."""
+    def noted(done):
+        if not done['ok']:
+            _notes['failed'] = done['error']
+            console.warn('Site Agent: what a result showed could not be noted: ' + done['error'])
+    _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(lambda ignored: note(), None).then(noted))
+
+
+async def _hashes(hash_keys, plain):
+    keys = await hash_keys(plain)
+    return [key[0:KEY_CHARS] for key in keys]
 
 
 def _site_origin(tool):
@@ -64,8 +84,11 @@ async def note_read(tool, result, hash_keys, admit, cap):
             plain.append('m' + origin + ' ' + host)
     if len(plain) == 0:
         return
-    keys = await hash_keys(plain)
+    keys = await _hashes(hash_keys, plain)
     where = origin if origin != None else 'a page whose address is unknown'
+    if len(obj_keys(_where)) > MAX_WHERE:
+        for key in obj_keys(_where):
+            drop_key(_where, key)
     for index in range(len(plain)):
         if plain[index][0] == 't' or plain[index][0] == 'n':
             seen = _where[keys[index]] if keys[index] in _where else []
@@ -115,7 +138,8 @@ async def _check(way, hash_keys, stored, flags):
         parts = outbound_url(way['url'])
         if parts == None:
             return
-        marks = await hash_keys([parts['full'], parts['base'], parts['shown'] if parts['shown'] != None else parts['full']])
+        marks = await _hashes(hash_keys, [parts['full'], parts['base'],
+                                          parts['shown'] if parts['shown'] != None else parts['full']])
         if marks[0] in stored:
             return                                   # a link exactly as a page listed it
         if marks[1] in stored:
@@ -137,7 +161,7 @@ async def _check(way, hash_keys, stored, flags):
     if host != None:
         plain.append('n' + host)
         plain.append('m' + to + ' ' + host)
-    keys = await hash_keys(plain)
+    keys = await _hashes(hash_keys, plain)
     named = ''
     if host != None and keys[len(keys) - 2] in stored and keys[len(keys) - 1] not in stored:
         named = ' (' + host + ' itself was named in text read on ' + _read_where(keys[len(keys) - 2]) + ')'
@@ -152,8 +176,13 @@ async def leak_flags(tool, args, ctx, hash_keys):
     ways = await _ways_out(tool, args, ctx)
     if len(ways) == 0:
         return []
+    if _notes['last'] != None:
+        await _notes['last']
     stored = await _stored.read()
     flags = []
+    if _notes['failed'] != None:
+        flags.append({'token': None, 'origin': 'what an earlier read result showed could not be noted ('
+                      + _notes['failed'] + '): check what this call sends, and where, yourself'})
     for way in ways:
         await _check(way, hash_keys, stored, flags)
     return flags

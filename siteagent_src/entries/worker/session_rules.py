@@ -120,6 +120,9 @@ def begin_note(tool, result, ctx):
             console.warn('Site Agent: the taint of a result could not be noted: ' + done['error'])
     _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(lambda ignored: note_result(tool, result, ctx), None)
                                 .then(noted))
+    # the leak note (issue 34) runs in a chain of its own that the call does not wait for: the gates of
+    # every later call wait for it (leak_flags); a scan's reply does not
+    leak_rules.begin_read(tool, result, lambda: leak_rules.note_read(tool, result, _hash_keys, admit, MAX_LEAK))
 
 
 async def notes_settled():
@@ -130,7 +133,6 @@ async def notes_settled():
 async def note_result(tool, result, ctx):
     """After a call: an untrusted result (begin_note checks) taints its addresses/URLs and the caller's session."""
     await _mark_untrusted(ctx['origin'])
-    await leak_rules.note_read(tool, result, _hash_keys, admit, MAX_LEAK)
     pairs = collect(result, tool)
     keys = await _hash_keys([pair[0] for pair in pairs])
     for index in range(len(pairs)):
@@ -171,10 +173,9 @@ async def taint_flags(args):
 
 async def leak_flags(tool, args, ctx):
     """`[{token: None, origin: sentence}]` for read data this call would carry to another origin (after
-    the notes of every earlier result); none for the user's own console."""
+    the leak notes of every earlier result); none for the user's own console."""
     if ctx['source'] == 'console':
         return []
-    await notes_settled()
     return await leak_rules.leak_flags(tool, args, ctx, _hash_keys)
 
 
