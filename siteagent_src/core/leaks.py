@@ -46,16 +46,8 @@ def _is_digit(ch):
     return ch >= '0' and ch <= '9'
 
 
-def _is_lower(ch):
-    return ch >= 'a' and ch <= 'z'
-
-
 def _is_upper(ch):
     return ch >= 'A' and ch <= 'Z'
-
-
-def _is_word(ch):
-    return _is_digit(ch) or _is_lower(ch) or _is_upper(ch)
 
 
 def _counts(text):
@@ -93,29 +85,6 @@ def distinctive(candidate):
     return digits == 0 and letters >= MIN_CASE_LEN and changes >= MIN_CASE_CHANGES and changes * 20 >= letters * 9
 
 
-def _chunks(text):
-    """[[start, end]] of the runs of ASCII letters and digits in text."""
-    out = []
-    start = -1
-    for index in range(len(text)):
-        if _is_word(text[index]):
-            if start < 0:
-                start = index
-        elif start >= 0:
-            out.append([start, index])
-            start = -1
-    if start >= 0:
-        out.append([start, len(text)])
-    return out
-
-
-def _has_digit(text):
-    for ch in text:
-        if _is_digit(ch):
-            return True
-    return False
-
-
 def _digit_runs(chunk):
     """The runs of MIN_DIGITS or more digits inside a chunk that also holds letters."""
     out = []
@@ -150,20 +119,40 @@ def _flush(out, seen, group):
 
 
 def _code_tokens(text, out, seen):
+    """Offer the candidates of text in one pass over it: chunks (runs of ASCII letters and digits),
+    groups of chunks with digits, letters-only chunks long enough for the mixed-case rule."""
     group = []
     last_end = -2
-    for span in _chunks(text):
-        chunk = text[span[0]:span[1]]
-        joins = (len(group) > 0 and span[0] == last_end + 1 and _JOINERS.find(text[last_end]) >= 0
-                 and _has_digit(chunk))
-        if not joins:
+    start = -1
+    digit = False
+    n = len(text)
+    for index in range(n + 1):
+        ch = text[index] if index < n else ' '
+        if ch >= '0' and ch <= '9':
+            if start < 0:
+                start = index
+            digit = True
+            continue
+        if (ch >= 'a' and ch <= 'z') or (ch >= 'A' and ch <= 'Z'):
+            if start < 0:
+                start = index
+            continue
+        if start < 0:
+            continue
+        if digit:
+            if not (len(group) > 0 and start == last_end + 1 and _JOINERS.find(text[last_end]) >= 0):
+                _flush(out, seen, group)
+                group = []
+            group.append(text[start:index])
+            last_end = index
+        else:
             _flush(out, seen, group)
             group = []
-        if _has_digit(chunk):
-            group.append(chunk)
-        else:
-            _flush(out, seen, [chunk])
-        last_end = span[1] if _has_digit(chunk) else -2
+            last_end = -2
+            if index - start >= MIN_CASE_LEN:
+                _offer(out, seen, text[start:index])
+        start = -1
+        digit = False
     _flush(out, seen, group)
 
 
