@@ -19,7 +19,7 @@ from core.leaks import read_marks, outbound_url, outbound_text, leak_sentence
 from entries.worker.sites import site_of
 from sites.kit.worker import hook
 from webapi.cached_key import CachedKey, KEEP
-from webapi.js import attempt_async, serialized, obj_keys, drop_key
+from webapi.js import attempt_async, serialized, obj_keys, drop_key, sleep
 
 LEAK_KEY = 'rules_leaks'
 MAX_FLAGS = 8
@@ -33,14 +33,21 @@ _where = {}         # 'h:<16 hex of t<token>>' -> [origins it was read on] (memo
 _notes = {'last': None, 'failed': None}
 
 
-def begin_read(tool, result, note):
-    """Start note() (note_read of this result) after every leak note started before it; leak_flags
-    waits for them all. A note that fails flags every later way out until the worker restarts."""
+def begin_read(note, replied):
+    """Start note() (note_read of a result) after every leak note started before it, once `replied()`
+    (what the call awaits before its reply) has settled, in a task of its own: the reply goes first,
+    and the tokenising does not delay it. leak_flags waits for every note started before it. A note
+    that fails flags every later way out until the worker restarts."""
     def noted(done):
         if not done['ok']:
             _notes['failed'] = done['error']
             console.warn('Site Agent: what a result showed could not be noted: ' + done['error'])
-    _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(lambda ignored: note(), None).then(noted))
+
+    async def run(ignored):
+        await replied()
+        await sleep(0)
+        await note()
+    _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(run, None).then(noted))
 
 
 async def _hashes(hash_keys, plain):

@@ -120,9 +120,9 @@ def begin_note(tool, result, ctx):
             console.warn('Site Agent: the taint of a result could not be noted: ' + done['error'])
     _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(lambda ignored: note_result(tool, result, ctx), None)
                                 .then(noted))
-    # the leak note (issue 34) runs in a chain of its own that the call does not wait for: the gates of
-    # every later call wait for it (leak_flags); a scan's reply does not
-    leak_rules.begin_read(tool, result, lambda: leak_rules.note_read(tool, result, _hash_keys, admit, MAX_LEAK))
+    # the leak note (issue 34) runs in a chain of its own, after the reply: the gates of every later
+    # call wait for it (leak_flags); the reply does not
+    leak_rules.begin_read(lambda: leak_rules.note_read(tool, result, _hash_keys, admit, MAX_LEAK), notes_settled)
 
 
 async def notes_settled():
