@@ -243,8 +243,8 @@ def _shown(url):
 def read_marks(value):
     """What an untrusted result shows, for the taint notes: `{tokens, links, hosts}`.
     tokens: distinctive tokens; links: ['l' + a listed URL as compared (_link_full), 'p' + its
-    address without query] for each http(s) URL, or ['c' + the URL as shown] when a scan cut it
-    ('…'); hosts: the hosts of those URLs and addresses."""
+    address without query] for each http(s) URL that shows a token, or ['c' + the URL as shown] when
+    a scan cut it ('…'); hosts: the hosts of those URLs and addresses."""
     tokens = []
     links = []
     hosts = []
@@ -258,7 +258,10 @@ def read_marks(value):
             host = None
             if found.find('://') >= 0:
                 cut = found.endswith('\u2026') and not found.endswith('?\u2026')
-                for mark in (['c' + found] if cut else ['l' + _link_full(found), 'p' + _link_base(found)]):
+                # only a link that shows a token needs a mark (its tokens are checked when it is followed)
+                marks = [] if len(tokens_of(found)) == 0 else (['c' + found] if cut else
+                                                              ['l' + _link_full(found), 'p' + _link_base(found)])
+                for mark in marks:
                     if not has_key(seen, mark):
                         seen[mark] = True
                         links.append(mark)

@@ -48,8 +48,8 @@ def test_read_marks_lists_tokens_links_and_hosts():
     marks = leaks.read_marks({"untrusted": True, "text": "see <https://B.test/story/98765432> and "
                               "<https://c.test/x?\u2026> or mail a@evil.test", "n": [1]})
     assert marks["tokens"] == ["98765432", "a@evil.test"]
-    assert marks["links"] == ["lhttps://b.test/story/98765432", "phttps://b.test/story/98765432",
-                              "lhttps://c.test/x", "phttps://c.test/x"]
+    # only links that show a token are marked (following the others carries nothing read)
+    assert marks["links"] == ["lhttps://b.test/story/98765432", "phttps://b.test/story/98765432"]
     assert marks["hosts"] == ["b.test", "c.test", "evil.test"]
 
 
@@ -102,11 +102,12 @@ def test_an_address_in_a_query_value_is_found_without_its_name():
 
 
 def test_a_link_cut_by_the_scan_is_matched_as_far_as_it_was_shown():
-    url = "https://www.example.com/2026/12/news/story-48213977/123456789.html"
+    url = "https://www.example.com/a/20261207/story-48213977/123456789.html"
     marks = leaks.read_marks("<" + leaks._shown(url) + ">")
     out = leaks.outbound_url(url)
-    assert marks["links"] == [out["shown"]] == ["chttps://www.example.com/2026/12/news\u2026"]
+    assert marks["links"] == [out["shown"]] == ["chttps://www.example.com/a/20261207/s\u2026"]
     assert out["beyond"] == ["48213977", "48213977123456789", "123456789"]     # past the cut: checked
+    assert leaks.read_marks("<https://www.example.com/2026/12/news\u2026>")["links"] == []   # shows no token
     assert leaks.outbound_url("https://a.test/x")["shown"] is None                 # shown whole
     # a fragment is part of the link as listed
     assert leaks.outbound_url("https://a.test/x#7c4e2-9a1f3")["full"] == "lhttps://a.test/x#7c4e2-9a1f3"
