@@ -15,7 +15,7 @@ listed it is not checked (its whole URL as listed; the query and fragment of an 
 without them; the part of a URL past where a scan cut it).
 """
 from core.jsonval import has_key
-from core.leaks import read_marks, outbound_url, outbound_text, leak_sentence
+from core.leaks import read_marks, outbound_url, outbound_text, leak_sentence, strings_of
 from entries.worker.sites import site_of
 from sites.kit.worker import hook
 from webapi.cached_key import CachedKey, KEEP
@@ -30,7 +30,7 @@ NOTES_KEY = 'leak-notes'
 
 _stored = CachedKey('session', LEAK_KEY, lambda: {})
 _where = {}         # 'h:<16 hex of t<token>>' -> [origins it was read on] (memory only)
-_notes = {'last': None, 'failed': None}
+_notes = {'last': None, 'failed': None, 'same': None, 'map': None}    # same: the last text noted, with its origin
 
 
 def begin_read(note, replied):
@@ -77,6 +77,9 @@ async def read_origin(tool, result):
 async def note_read(tool, result, hash_keys, admit, cap):
     """Note what an untrusted result shows (see the module text)."""
     origin = await read_origin(tool, result)
+    text_key = str(origin) + '\n' + '\u0000'.join(strings_of(result))
+    if _notes['same'] == text_key and _notes['map'] is (await _stored.read()):
+        return                      # the same text read on the same origin again, the notes unchanged since
     marks = read_marks(result)
     plain = []
     for token in marks['tokens']:
@@ -104,12 +107,16 @@ async def note_read(tool, result, hash_keys, admit, cap):
             _where[keys[index]] = seen
     stored = await _stored.read()
     if len([key for key in keys if key not in stored]) == 0:
+        _notes['same'] = text_key
+        _notes['map'] = stored
         return
 
     def edit(stored):
         updated = admit(stored, keys, cap)
         return updated if updated != None else KEEP
     await _stored.change(edit)
+    _notes['same'] = text_key
+    _notes['map'] = await _stored.read()
 
 
 async def _ways_out(tool, args, ctx):
