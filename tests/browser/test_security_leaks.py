@@ -203,3 +203,15 @@ def test_typing_a_secret_into_a_cross_origin_frames_field_is_flagged(chat, page_
     # the user's own words go in without a window
     ok(page_call(chat, {"method": "type", "uid": framed[0], "text": "hello there"}))
     chat.assert_no_popup("approve.html")
+
+
+def test_the_notes_survive_a_worker_restart_with_a_generic_origin(chat, page_site):
+    """The hashes are in storage.session; where a token was read, in words, was in the worker's memory."""
+    read_codes(chat)
+    chat.stop_service_worker()
+    before = len(page_site.requests)
+    preview = deny_and_read(chat, {"method": "navigate", "url": f"{SINK}?c=7c4e2-9a1f3"})
+    assert ('"7c4e29a1f3" was read on an earlier page (which one was forgotten when the extension restarted) '
+            "and would be sent to https://frames.test by page navigate") in preview, preview
+    time.sleep(0.4)
+    assert [r for r in page_site.requests[before:] if r["host"].startswith(FRAMES)] == []

@@ -140,7 +140,7 @@ async def _ways_out(tool, args, ctx):
 def _read_where(key):
     if key in _where:
         return ' and '.join(_where[key])
-    return 'an earlier page (where, was lost when the extension restarted)'
+    return 'an earlier page (which one was forgotten when the extension restarted)'
 
 
 async def _check(way, hash_keys, stored, flags):
