@@ -48,7 +48,15 @@ def show_badge():
         set_badge('MCP', '#1a73e8')
         set_badge_title('Site Agent: ' + str(len(obj_keys(_clients))) + ' MCP client(s) connected')
     else:
-        health.restore_badge()
+        restore_badge()
+
+
+async def restore_badge():
+    """No client left: the health badge if a check has run, else none."""
+    if await health.last_state() != None:
+        await health.restore_badge()
+    else:
+        health.show_badge([])
 
 
 # --- the port ---------------------------------------------------------------------------------
