@@ -28,10 +28,9 @@ def snippet(client: str, browser: str | None = None) -> str:
     cmd = command()
     env = {"SITEAGENT_BROWSER": browser} if browser else None
     if client in ("claude-code", "codex"):
-        env_args = "".join(f" --env {k}={shlex.quote(v)}" for k, v in (env or {}).items()) if client == "claude-code" \
-            else "".join(f" --env {k}={shlex.quote(v)}" for k, v in (env or {}).items())
+        env_args = "".join(f" --env {k}={shlex.quote(v)}" for k, v in (env or {}).items())
         tool = "claude" if client == "claude-code" else "codex"
-        line = f"{tool} mcp add{env_args} {NAME} -- {shlex.join(cmd)}"
+        line = f"{tool} mcp add {NAME}{env_args} -- {shlex.join(cmd)}"
         if client == "codex":
             # approvals can take a while: let Codex wait for the human
             line += f"\n\n# then, in ~/.codex/config.toml:\n[mcp_servers.{NAME}]\ntool_timeout_sec = 300"

@@ -86,7 +86,8 @@ def to_extension_frames(message: dict, chunk_id: str) -> list[bytes]:
     pieces = [text[i:i + CHUNK_CHARS] for i in range(0, len(text), CHUNK_CHARS)]
     frames = [encode({"t": "chunk", "cid": chunk_id, "i": i, "n": len(pieces), "data": p})
               for i, p in enumerate(pieces)]
-    assert all(len(f) <= HOST_TO_EXT_MAX for f in frames)
+    if any(len(f) > HOST_TO_EXT_MAX for f in frames):  # cannot happen with CHUNK_CHARS * 6 < the cap
+        raise FrameError("too_big", "a chunk frame would be over Chrome's 1 MB cap")
     return frames
 
 
