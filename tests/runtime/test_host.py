@@ -3,7 +3,6 @@ folder 0700, socket 0600, peer uid checked, frames relayed and chunked, a stray 
 and a clean exit within 1 s of the browser closing the port."""
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import socket
