@@ -36,3 +36,10 @@ def native_post(port, message):
 def native_close(port):
     __pragma__('js', '{}', '''
     try { port.disconnect(); } catch (e) { /* already closed */ }''')
+
+
+def native_permission_request():
+    """Ask for nativeMessaging; call inside the user's click. A promise of True/False."""
+    __pragma__('js', '{}', '''
+    try { return chrome.permissions.request({permissions: [NATIVE_PERMISSION]}).catch(function () { return false; }); }
+    catch (e) { return Promise.resolve(false); }''')

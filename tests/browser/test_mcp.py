@@ -388,3 +388,37 @@ def test_console_lists_clients_and_disconnects_all(browser, mcp_env):
     assert emptied["clients"] == [] and badge_after != "MCP"
     assert box["window"]["tool"] == "mcp_pairing" and "Console Client (self-reported)" in box["window"]["origin"]
     assert box["after"].is_error is True and box["after"].content[0].text.startswith("mcp_not_paired:")
+
+
+def console_card(browser, click_disconnect: bool) -> dict:
+    drv = browser.driver
+    back = drv.current_window_handle
+    drv.switch_to.new_window("tab")
+    try:
+        drv.get(browser.extension_url("console.html"))
+        read = ("return {status: document.getElementById('mcp-status').textContent,"
+                " on: document.getElementById('mcp-switch').checked,"
+                " clients: [...document.querySelectorAll('#mcp-clients li strong')].map(e => e.textContent),"
+                " button: !document.getElementById('mcp-disconnect').hidden}")
+        seen = wait_until(lambda: (lambda s: s if s["clients"] else None)(drv.execute_script(read)), 10,
+                          "the console's MCP card to list a client")
+        if click_disconnect:
+            drv.find_element("id", "mcp-disconnect").click()
+            seen["after"] = wait_until(lambda: (lambda s: s if not s["clients"] else None)(drv.execute_script(read)),
+                                       10, "the console's client list to empty")
+        return seen
+    finally:
+        drv.close()
+        drv.switch_to.window(back)
+
+
+def test_console_card_lists_the_client_and_its_button_disconnects(browser, mcp_env):
+    async def main():
+        async with client(mcp_env, name="Card Client") as c:
+            await paired_call(browser, c, "test_read", {})
+            seen = await thread(console_card, browser, True)
+            return seen
+    seen = anyio.run(main)
+    assert seen["on"] is True and seen["status"].startswith("On: connected through ")
+    assert seen["clients"] == ["Card Client (self-reported)"] and seen["button"] is True
+    assert seen["after"]["clients"] == [] and seen["after"]["button"] is False
