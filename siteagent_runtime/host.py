@@ -191,7 +191,7 @@ class Host:
         with self.conns_lock:
             conns = list(self.conns.values())
         for conn in conns:
-            conn.send({"t": "bye", "reason": "extension_gone",
+            conn.send({"t": "bye", "reason": "mcp_connection_lost",
                        "message": "the browser closed the connection (browser closed, or the extension restarted)"})
             conn.close()
 

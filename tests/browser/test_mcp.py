@@ -297,7 +297,7 @@ def test_cancelled_call_closes_its_window_and_never_runs(browser, mcp_env):
     time.sleep(0.5)
     assert effects(browser).get("test_irreversible", 0) == before
     audit = [e for e in audit_log(browser) if e["tool"] == "test_irreversible"]
-    assert audit[-1]["ok"] is False and audit[-1]["reason"] == "approval_denied"
+    assert audit[-1]["ok"] is False and audit[-1]["reason"] == "mcp_cancelled" and audit[-1]["source"] == "mcp"
 
 
 def test_server_killed_mid_approval_closes_the_window(browser, mcp_env):
@@ -330,6 +330,8 @@ def test_server_killed_mid_approval_closes_the_window(browser, mcp_env):
         if "orphaned call's window" in str(exc):
             raise
     assert effects(browser).get("test_irreversible", 0) == before
+    audit = [e for e in audit_log(browser) if e["tool"] == "test_irreversible"]
+    assert audit[-1]["reason"] == "mcp_cancelled" and audit[-1]["source"] == "mcp"
 
 
 # --- worker restart ----------------------------------------------------------------------------------
@@ -354,7 +356,7 @@ def test_worker_restart_reconnects_and_repeats_no_write(browser, mcp_env):
     before = effects(browser)
     box = anyio.run(main)
     assert box["cut"].is_error is True
-    assert box["cut"].content[0].text.split(":")[0] in ("extension_gone", "mcp_connection_lost"), box["cut"]
+    assert box["cut"].content[0].text.split(":")[0] == "mcp_connection_lost", box["cut"]
     assert box["after"].is_error is False and box["after"].structured_content == {"stored": "after restart"}
     now = effects(browser)
     assert now.get("test_staged", 0) == before.get("test_staged", 0)          # never ran, never re-sent

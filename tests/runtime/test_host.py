@@ -133,7 +133,7 @@ def test_extension_closing_the_port_stops_the_host_within_a_second(host, sock_di
     assert host.proc.returncode == 0
     assert not found.path.exists()
     bye = recv(s)
-    assert bye["t"] == "bye" and bye["reason"] == "extension_gone"
+    assert bye["t"] == "bye" and bye["reason"] == "mcp_connection_lost"
 
 
 def test_oversized_frame_from_the_browser_stops_the_host(host, sock_dir):

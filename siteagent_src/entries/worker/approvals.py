@@ -188,13 +188,13 @@ def _on_window_closed(window_id):
                                     'message': 'the approval window was closed'})
 
 
-def void_call(call_id, message):
+def void_call(call_id, reason, message):
     """A caller that went away (an MCP client cancelled, its socket closed): its approval is denied
     and its window closes, so a human never approves an orphaned call."""
     for approval_id in obj_keys(_live):
         live = _live[approval_id]
         if call_id != None and live['call_id'] == call_id:
-            live['waiter'].resolve({'allowed': False, 'reason': APPROVAL_DENIED, 'message': message})
+            live['waiter'].resolve({'allowed': False, 'reason': reason, 'message': message})
 
 
 def pending_summary():

@@ -184,7 +184,7 @@ def void_request(key, why):
         return
     ctx = _calls[key]
     ctx['voided'] = True
-    approvals.void_call(ctx['call_id'], why)
+    approvals.void_call(ctx['call_id'], MCP_CANCELLED, why)
 
 
 def closed(conn):
