@@ -152,6 +152,32 @@ def test_tools_list_is_the_catalogue_with_annotations(browser, mcp_env, mode):
     assert by_name["test_irreversible"]["annotations"]["destructiveHint"] is True
 
 
+def test_previous_protocol_revision_gives_the_same_results(browser, mcp_env):
+    """The same calls over 2026-07-28 and over the 2025-11-25 handshake: identical results."""
+    async def session(mode):
+        async with client(mcp_env, name="Approver", mode=mode) as c:
+            out = [c.protocol_version]
+            for name, args in (("test_blob", {"text": "same", "times": 2}), ("test_write", {"text": "w"}),
+                               ("test_read", {"text": 5}), ("no_such_tool", {})):
+                r = await c.call_tool(name, args)
+                out.append((r.is_error, r.structured_content, [b.text for b in r.content]))
+            async with anyio.create_task_group() as tg:
+                box = {}
+
+                async def call():
+                    box["r"] = await c.call_tool("test_irreversible", {"text": mode})
+                tg.start_soon(call)
+                await thread(answer, browser, True)
+            out.append((box["r"].is_error, box["r"].structured_content["done"]))
+            return out
+    modern = anyio.run(session, "auto")
+    legacy = anyio.run(session, "legacy")
+    assert modern[0] == "2026-07-28" and legacy[0] == "2025-11-25"
+    assert modern[1:] == legacy[1:]
+    assert modern[3][0] is True and modern[3][2][0].startswith("invalid_args: text")
+    assert modern[4][2] == ["unknown_tool: There is no tool named no_such_tool."]
+
+
 # --- pairing, reads, irreversible calls --------------------------------------------------------
 
 def test_read_tool_returns_with_no_window_once_paired(browser, mcp_env):
@@ -361,6 +387,24 @@ def test_worker_restart_reconnects_and_repeats_no_write(browser, mcp_env):
     now = effects(browser)
     assert now.get("test_staged", 0) == before.get("test_staged", 0)          # never ran, never re-sent
     assert now.get("test_write", 0) == before.get("test_write", 0) + 1         # exactly once
+
+
+def test_turning_mcp_off_stops_the_host_and_on_starts_one(browser, mcp_env):
+    [old] = list(mcp_env["dir"].glob("*.sock"))
+    state = ext_send(browser, {"kind": "mcp_enable", "on": False})
+    assert state["enabled"] is False and state["connected"] is False
+    started = time.monotonic()
+    wait_until(lambda: not old.exists(), 3, "the host to remove its socket")
+    assert time.monotonic() - started < 1.5
+    assert ext_send(browser, {"kind": "mcp_state"})["enabled"] is False
+    state = ext_send(browser, {"kind": "mcp_enable", "on": True})
+    assert state["enabled"] is True
+    wait_until(lambda: list(mcp_env["dir"].glob("*.sock")), 10, "a new host socket")
+
+    async def main():
+        async with client(mcp_env, name="Approver") as c:       # the pairing outlives the port
+            return await c.call_tool("test_read", {"text": "back"})
+    assert anyio.run(main).structured_content["echo"] == {"text": "back"}
 
 
 # --- the console -------------------------------------------------------------------------------------
