@@ -12,7 +12,6 @@ import socket
 import stat
 import struct
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,14 +27,26 @@ class SocketSecurityError(Exception):
 
 
 def socket_dir() -> Path:
-    """$SITEAGENT_SOCKET_DIR, else $XDG_RUNTIME_DIR/siteagent, else <tmp>/siteagent-<uid>."""
+    """$SITEAGENT_SOCKET_DIR, else a folder both ends find without relying on the environment (MCP
+    clients start servers with a trimmed environment: the SDK's stdio client passes only HOME, PATH,
+    ...; no XDG_RUNTIME_DIR or TMPDIR): Linux /run/user/<uid>/siteagent when that runtime folder is
+    ours, else /tmp/siteagent-<uid>; macOS ~/Library/Caches/siteagent/run."""
     override = os.environ.get("SITEAGENT_SOCKET_DIR")
     if override:
         return Path(override)
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime and os.path.isdir(runtime) and os.stat(runtime).st_uid == os.getuid():
-        return Path(runtime) / "siteagent"
-    return Path(tempfile.gettempdir()) / f"siteagent-{os.getuid()}"
+    uid = os.getuid()
+    if sys.platform == "darwin":
+        return Path(os.path.expanduser("~")) / "Library" / "Caches" / "siteagent" / "run"
+    runtime = Path(RUN_USER) / str(uid)
+    try:
+        if runtime.is_dir() and os.stat(runtime).st_uid == uid:
+            return runtime / "siteagent"
+    except OSError:
+        pass
+    return Path("/tmp") / f"siteagent-{uid}"
+
+
+RUN_USER = "/run/user"
 
 
 def check_dir(path: Path) -> None:
@@ -53,8 +64,9 @@ def check_dir(path: Path) -> None:
 
 
 def ensure_dir(path: Path | None = None) -> Path:
-    """Create the socket folder 0700 if needed, then check it."""
+    """Create the socket folder 0700 if needed (its parents too, 0700, on macOS), then check it."""
     path = path or socket_dir()
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     try:
         os.mkdir(path, 0o700)
     except FileExistsError:

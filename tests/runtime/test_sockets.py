@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import socket
+from pathlib import Path
 
 import pytest
 
@@ -10,14 +11,21 @@ from siteagent_runtime import sockets
 from siteagent_runtime.sockets import HostSocket, SocketSecurityError
 
 
-def test_socket_dir_prefers_override_then_xdg(monkeypatch, tmp_path):
+def test_socket_dir_needs_no_environment_but_the_override(monkeypatch, tmp_path):
     monkeypatch.setenv("SITEAGENT_SOCKET_DIR", str(tmp_path / "x"))
     assert sockets.socket_dir() == tmp_path / "x"
     monkeypatch.delenv("SITEAGENT_SOCKET_DIR")
+    # an MCP client's trimmed environment and the browser's full one give the same folder
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
-    assert sockets.socket_dir() == tmp_path / "siteagent"
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "missing"))
-    assert sockets.socket_dir().name == f"siteagent-{os.getuid()}"
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    full = sockets.socket_dir()
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    monkeypatch.delenv("TMPDIR")
+    assert sockets.socket_dir() == full
+    monkeypatch.setattr(sockets, "RUN_USER", str(tmp_path))
+    assert sockets.socket_dir() == Path("/tmp") / f"siteagent-{os.getuid()}"     # no /run/user/<uid>
+    (tmp_path / str(os.getuid())).mkdir()
+    assert sockets.socket_dir() == tmp_path / str(os.getuid()) / "siteagent"
 
 
 def test_folder_checks(tmp_path):
