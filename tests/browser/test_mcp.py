@@ -198,6 +198,26 @@ def test_read_tool_returns_with_no_window_once_paired(browser, mcp_env):
     assert len(entries) >= 2
 
 
+def test_pairing_can_be_remembered_for_8_hours(browser, mcp_env):
+    async def main():
+        async with client(mcp_env, name="Long Client") as c:
+            async with anyio.create_task_group() as tg:
+                box = {}
+
+                async def call():
+                    box["r"] = await c.call_tool("test_read", {"text": "long"})
+                tg.start_soon(call)
+                box["window"] = await thread(answer, browser, True, True)
+            return box
+    box = anyio.run(main)
+    assert box["r"].is_error is False and box["window"]["remember"] is True
+    stored = json.loads(browser.sw_eval("chrome.storage.local.get('mcp_pairs_8h').then(r => JSON.stringify(r))"))
+    until = stored["mcp_pairs_8h"]["Long Client"]
+    assert abs(until - (time.time() * 1000 + 8 * 3600 * 1000)) < 60_000
+    session = json.loads(browser.sw_eval("chrome.storage.session.get('mcp_pairs').then(r => JSON.stringify(r))"))
+    assert "Long Client" not in session.get("mcp_pairs", {})
+
+
 def test_pairing_refused_refuses_every_call_then_allowed(browser, mcp_env):
     async def refused():
         async with client(mcp_env, name="Stranger") as c:
