@@ -89,7 +89,7 @@ def show(view):
         by_id('allow').disabled = True
         return
     apply_theme(view['theme'])
-    set_text(by_id('approve-title'), 'Allow ' + view['tool'] + '?')
+    set_text(by_id('approve-title'), view['title'] if view['title'] != None else 'Allow ' + view['tool'] + '?')
     set_text(by_id('approve-origin'), 'Requested by ' + view['origin'])
     set_text(by_id('approve-tool'), view['tool'])
     set_text(by_id('approve-risk'), view['risk'])

@@ -93,6 +93,7 @@ def answer(browser, allow: bool, remember: bool = False, wait_text: str = "") ->
     popup.wait_for("document.getElementById('approve-preview').textContent.length > 0")
     seen = popup.eval("JSON.stringify({origin: document.getElementById('approve-origin').textContent,"
                       " tool: document.getElementById('approve-tool').textContent,"
+                      " title: document.getElementById('approve-title').textContent,"
                       " preview: document.getElementById('approve-preview').textContent,"
                       " remember: !document.getElementById('approve-remember-row').hidden})")
     seen = json.loads(seen)
@@ -190,6 +191,7 @@ def test_read_tool_returns_with_no_window_once_paired(browser, mcp_env):
     pairing, first, second = anyio.run(main)
     assert "Reader (self-reported)" in pairing["origin"] and pairing["tool"] == "mcp_pairing"
     assert pairing["remember"] is True           # the 8-hour box is offered
+    assert pairing["title"] == "Let Reader (self-reported) use Site Agent?"
     assert first.is_error is False and first.structured_content["echo"] == {"text": "one"}
     assert second.is_error is False and second.structured_content["echo"] == {"text": "two"}
     assert json.loads(second.content[0].text) == second.structured_content
@@ -273,6 +275,7 @@ def test_irreversible_progress_window_names_client_allow_and_deny(browser, mcp_e
     allowed, denied = out[True], out[False]
     assert "Approver (self-reported)" in out["windowTrue"]["origin"]
     assert out["windowTrue"]["tool"] == "test_irreversible" and "allow=True" in out["windowTrue"]["preview"]
+    assert out["windowTrue"]["title"] == "Allow test_irreversible?" and out["windowTrue"]["remember"] is False
     assert allowed.is_error is False and allowed.structured_content == {"done": True, "text": "allow=True"}
     assert denied.is_error is True and denied.content[0].text.startswith("approval_denied:")
     assert effects(browser).get("test_irreversible", 0) == before + 1          # Deny: nothing ran

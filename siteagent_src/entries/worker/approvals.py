@@ -66,6 +66,7 @@ async def request(tool, args, preview, ctx, extra):
     flags = extra['flags'] if extra != None else []
     confirm = extra['confirm'] if extra != None else []
     remember = extra['remember'] if extra != None and 'remember' in extra else None
+    title = extra['title'] if extra != None and 'title' in extra else None
     if 'voided' in ctx and ctx['voided'] == True:
         return {'allowed': False, 'reason': APPROVAL_DENIED, 'message': 'the call was cancelled before its window opened'}
     digest = await args_hash(args)
@@ -84,7 +85,8 @@ async def request(tool, args, preview, ctx, extra):
     waiter = deferred()
     _live[approval_id] = {'record': record, 'args': args, 'preview': preview, 'theme': ctx['theme'],
                           'waiter': waiter, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms'],
-                          'call_id': ctx['call_id'] if 'call_id' in ctx else None, 'remember': remember}
+                          'call_id': ctx['call_id'] if 'call_id' in ctx else None, 'remember': remember,
+                          'title': title}
     props = {'url': extension_url('approve.html?id=' + approval_id), 'type': 'popup', 'focused': True,
              'width': WIDTH, 'height': HEIGHT}
     centred = {}
@@ -145,7 +147,7 @@ def view(approval_id):
     return {'id': approval_id, 'tool': live['record']['tool'], 'origin': live['record']['origin'],
             'risk': live['risk'], 'preview': live['preview'], 'theme': live['theme'],
             'flags': live['flags'], 'confirm': live['confirm'],
-            'expires': live['expires'], 'now': now_ms(), 'remember': live['remember']}
+            'expires': live['expires'], 'now': now_ms(), 'remember': live['remember'], 'title': live['title']}
 
 
 def typed_ok(confirm, typed):

@@ -258,7 +258,8 @@ async def ask(client, ctx):
                + 'Reading tools run without asking. Every irreversible step still asks you in a window like this.\n\n'
                + 'Allow pairs it for this browser session, or for 8 hours if you tick the box.')
     answer = await approvals.request(PAIRING_TOOL, {'client': client['name']}, preview, ctx,
-                                     {'flags': [], 'confirm': [], 'remember': 'Remember for 8 hours'})
+                                     {'flags': [], 'confirm': [], 'remember': 'Remember for 8 hours',
+                                      'title': 'Let ' + shown_name(client) + ' use Site Agent?'})
     if answer['allowed']:
         if 'remember' in answer and answer['remember'] == True:
             lasting = await storage_get('local', LASTING_PAIRS, {})
