@@ -14,6 +14,7 @@ A cancelled request, a closed socket or a server that exited voids the call: its
 window closes and it does not run.
 """
 from core.outcome import failure
+from core.chunks import join_step
 from core.reasons import MCP_NOT_PAIRED, MCP_CANCELLED, BAD_REQUEST, APPROVAL_PENDING, APPROVAL_TIMEOUT
 from webapi.native import native_permitted, native_connect, native_post, native_close
 from webapi.chrome import storage_get, storage_set, set_badge
@@ -144,20 +145,17 @@ def on_host_message(message):
 
 
 def joined(chunk):
-    """The whole message once its last chunk arrived (host -> extension frames stay under 1 MB)."""
+    """The whole message once its last chunk arrived (core/chunks.py), else None."""
     cid = chunk['cid']
-    if cid not in _chunks:
-        _chunks[cid] = {'n': chunk['n'], 'parts': [None for i in range(chunk['n'])], 'got': 0}
-    entry = _chunks[cid]
-    if chunk['i'] < 0 or chunk['i'] >= entry['n'] or entry['parts'][chunk['i']] != None:
-        drop_key(_chunks, cid)
-        return None
-    entry['parts'][chunk['i']] = chunk['data']
-    entry['got'] += 1
-    if entry['got'] < entry['n']:
+    step = join_step(_chunks[cid] if cid in _chunks else None, chunk)
+    if step['entry'] != None:
+        _chunks[cid] = step['entry']
         return None
     drop_key(_chunks, cid)
-    parsed = from_json(''.join(entry['parts']))
+    if step['text'] == None:
+        console.warn('Site Agent: a chunk from the native host did not fit; its message was dropped')
+        return None
+    parsed = from_json(step['text'])
     return parsed['value'] if parsed['ok'] else None
 
 
