@@ -9,6 +9,8 @@ The host runs through a wrapper that makes it print to stdout on every frame fro
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import shutil
@@ -25,12 +27,36 @@ from mcp import Client, StdioServerParameters
 from mcp_types import Implementation
 
 from extension import audit_log, effects, ext_send
-from harness import wait_until
+from harness import FIXTURES, Browser, host_rules_for, wait_until
 
 pytestmark = pytest.mark.browser
 
 SITEAGENT = str(Path(sys.executable).parent / "siteagent")
 HOST_NAME = "com.siteagent.bridge"
+TEST_KEY = (FIXTURES / "mcp" / "test-key.pub").read_text().strip()     # public key only (README there)
+
+
+def id_of_key(key_b64: str) -> str:
+    """The extension id Chromium derives from a manifest "key": sha256 of the DER key, first 32 hex -> a-p."""
+    digest = hashlib.sha256(base64.b64decode(key_b64)).hexdigest()
+    return "".join(chr(ord("a") + int(c, 16)) for c in digest[:32])
+
+
+FIXED_ID = id_of_key(TEST_KEY)
+
+
+@pytest.fixture(scope="module")
+def browser(built_extension, fixture_servers, tmp_path_factory):
+    """This module's Chromium: the built test extension with the fixed test key in its manifest, so its
+    id is known before the browser starts (as a store id is), not derived from a temporary path."""
+    dist = tmp_path_factory.mktemp("mcp-dist") / "dist"
+    shutil.copytree(built_extension.dist, dist)
+    manifest = json.loads((dist / "manifest.json").read_text())
+    manifest["key"] = TEST_KEY
+    (dist / "manifest.json").write_text(json.dumps(manifest, indent=2))
+    b = Browser(dist, host_rules=host_rules_for(fixture_servers))
+    yield b
+    b.quit()
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +85,8 @@ def mcp_env(browser, tmp_path_factory):
     from siteagent_runtime.install import host_manifest
     folder = browser.profile_dir / "NativeMessagingHosts"
     folder.mkdir(exist_ok=True)
-    (folder / f"{HOST_NAME}.json").write_text(json.dumps(host_manifest(wrapper, [browser.extension_id])))
+    assert browser.extension_id == FIXED_ID              # the fixed test key gives the id we wrote
+    (folder / f"{HOST_NAME}.json").write_text(json.dumps(host_manifest(wrapper, [FIXED_ID])))
     state = ext_send(browser, {"kind": "mcp_enable", "on": True})
     assert state["enabled"] is True, state
     wait_until(lambda: list(sock_dir.glob("*.sock")), 10, "the native host's socket")
