@@ -15,11 +15,11 @@ window closes and it does not run.
 """
 from core.outcome import failure
 from core.chunks import join_step
-from core.reasons import MCP_NOT_PAIRED, MCP_CANCELLED, BAD_REQUEST, APPROVAL_PENDING, APPROVAL_TIMEOUT
+from core.reasons import MCP_NOT_PAIRED, MCP_CANCELLED, BAD_REQUEST, APPROVAL_PENDING, APPROVAL_TIMEOUT, ADAPTER_ERROR
 from webapi.native import native_permitted, native_connect, native_post, native_close
 from webapi.chrome import storage_get, storage_set, set_badge
 from webapi.chrome_extra import set_badge_title
-from webapi.js import now_ms, random_id, obj_keys, drop_key, from_json, later, serialized
+from webapi.js import now_ms, random_id, obj_keys, drop_key, from_json, later, serialized, attempt_async
 from entries.worker import approvals, dispatch, audit_store, health
 
 HOST_NAME = 'com.siteagent.bridge'
@@ -212,13 +212,17 @@ async def serve(message):
     ctx = {'source': 'mcp', 'origin': 'MCP client ' + shown_name(client), 'call_id': random_id(),
            'tab_id': None, 'window_id': None, 'theme': 'light', 'progress': progress, 'voided': False}
     _calls[key] = ctx
-    try:
-        outcome = await paired(conn, ctx)
-        if outcome == None:
-            args = message['args'] if message['args'] != None else {}
-            outcome = await dispatch.call({'name': message['name'], 'args': args}, ctx)
-    finally:
-        drop_key(_calls, key)
+
+    async def run(request):
+        refused = await paired(conn, ctx)
+        if refused != None:
+            return refused
+        return await dispatch.call(request, ctx)
+    args = message['args'] if message['args'] != None else {}
+    ran = await attempt_async(run, {'name': message['name'], 'args': args})
+    drop_key(_calls, key)
+    # the server waits for this reply: an unexpected error still answers (dispatch.call itself never throws)
+    outcome = ran['value'] if ran['ok'] else failure(ADAPTER_ERROR, 'the MCP call failed: ' + ran['error'], None)
     post({'t': 'reply', 'conn': conn, 'id': req_id, 'outcome': outcome})
 
 
