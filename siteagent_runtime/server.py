@@ -236,13 +236,16 @@ def build_server(relay: Relay | None = None) -> Server:
         if several:
             # the catalogue of one of them (read-only; they run the same build) plus the chooser;
             # calls still go nowhere until one is named
-            link = await HostLink.open(hosts[0], relay.client_of(ctx))
             try:
-                req_id, slot = link.start("list", None, None)
-                await link.send({"t": "req", "id": req_id, "op": "list", "name": None, "args": None})
-                outcome = await slot["future"]
-            finally:
-                link.close()
+                link = await HostLink.open(hosts[0], relay.client_of(ctx))
+                try:
+                    req_id, slot = link.start("list", None, None)
+                    await link.send({"t": "req", "id": req_id, "op": "list", "name": None, "args": None})
+                    outcome = await slot["future"]
+                finally:
+                    link.close()
+            except (OSError, sockets.SocketSecurityError, Gone) as exc:
+                raise MCPError(-32603, f"{NOT_CONNECTED}: cannot list the tools of {hosts[0].label}: {exc}") from None
         else:
             try:
                 outcome = await relay.request(ctx, "list", None, None)
