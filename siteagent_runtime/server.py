@@ -18,6 +18,7 @@ import itertools
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -227,6 +228,39 @@ BROWSERS_TOOL_DEF = {
 }
 
 
+def cache_path() -> Path:
+    """Where the last catalogue the extension listed is kept (0600), to answer tools/list while no
+    browser is connected: $SITEAGENT_CACHE_DIR, else ~/.cache/siteagent (macOS ~/Library/Caches/siteagent)."""
+    override = os.environ.get("SITEAGENT_CACHE_DIR")
+    if override:
+        return Path(override) / "tools.json"
+    home = Path(os.path.expanduser("~"))
+    base = home / "Library" / "Caches" if sys.platform == "darwin" else \
+        Path(os.environ.get("XDG_CACHE_HOME") or home / ".cache")
+    return base / "siteagent" / "tools.json"
+
+
+def save_catalogue(tools: list) -> None:
+    path = cache_path()
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp = path.with_name(f"tools.{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(tools, f)
+        os.replace(tmp, path)
+    except OSError:
+        pass            # a cache only: never fail a listing over it
+
+
+def load_catalogue() -> list | None:
+    try:
+        value = json.loads(cache_path().read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return value if isinstance(value, list) else None
+
+
 def build_server(relay: Relay | None = None) -> Server:
     relay = relay or Relay()
 
@@ -250,9 +284,16 @@ def build_server(relay: Relay | None = None) -> Server:
             try:
                 outcome = await relay.request(ctx, "list", None, None)
             except Gone as exc:
-                raise MCPError(-32603, f"{exc.reason}: {exc.message}") from None
+                # no browser yet: the catalogue it listed last time, so a client started before the
+                # browser still knows the tools (a call then says mcp_not_connected until it is up)
+                cached = load_catalogue()
+                if exc.reason != NOT_CONNECTED or cached is None:
+                    raise MCPError(-32603, f"{exc.reason}: {exc.message}") from None
+                outcome = {"ok": True, "result": cached, "cached": True}
         if not isinstance(outcome, dict) or outcome.get("ok") is not True:
             raise MCPError(-32603, f"the extension did not list its tools: {outcome!r}"[:300])
+        if not outcome.get("cached"):
+            save_catalogue(outcome["result"])
         tools = [mcp_tool(entry) for entry in outcome["result"]]
         if several:
             tools.append(mcp_tool(BROWSERS_TOOL_DEF))

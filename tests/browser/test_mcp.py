@@ -90,7 +90,8 @@ def mcp_env(browser, tmp_path_factory):
     state = ext_send(browser, {"kind": "mcp_enable", "on": True})
     assert state["enabled"] is True, state
     wait_until(lambda: list(sock_dir.glob("*.sock")), 10, "the native host's socket")
-    env = {"SITEAGENT_SOCKET_DIR": str(sock_dir), "SITEAGENT_MCP_PROGRESS_S": "0.5"}
+    env = {"SITEAGENT_SOCKET_DIR": str(sock_dir), "SITEAGENT_MCP_PROGRESS_S": "0.5",
+           "SITEAGENT_CACHE_DIR": str(root / "cache")}
     ctx = {"dir": sock_dir, "log": log, "env": env, "root": root}
 
     async def pair_approver():       # the client most tests use, paired for this browser session

@@ -12,6 +12,7 @@ from pathlib import Path
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp.shared.exceptions import MCPError
 from mcp_types import Implementation
 
 from siteagent_runtime import framing
@@ -77,7 +78,7 @@ def browsers():
 def client(sock_dir, **env):
     return Client(StdioServerParameters(command=SITEAGENT, args=["mcp", "serve"],
                                         env={"SITEAGENT_SOCKET_DIR": str(sock_dir), "SITEAGENT_MCP_PROGRESS_S": "0.2",
-                                             **env}),
+                                             "SITEAGENT_CACHE_DIR": str(sock_dir / "cache"), **env}),
                   client_info=Implementation(name="Unit Client", version="2"))
 
 
@@ -138,3 +139,32 @@ def test_cancel_is_forwarded_and_progress_flows(browsers):
     kinds = [m["t"] for m in fakes[1].seen]
     assert "cancel" in kinds and kinds.index("cancel") > kinds.index("req")
     assert kinds[-1] == "close"                  # the server exited: its socket closed
+
+
+def test_tools_list_without_a_browser_uses_the_last_catalogue(browsers):
+    sock_dir, hosts, fakes = browsers
+
+    async def listing(**env):
+        async with client(sock_dir, **env) as c:
+            names = [t.name for t in (await c.list_tools()).tools]
+            call = await c.call_tool("test_read", {}) if not env else None
+            return names, call
+    cache = sock_dir / "cache" / "tools.json"
+    assert not cache.exists()
+    names, _ = anyio.run(lambda: listing(SITEAGENT_BROWSER=str(hosts[0].proc.pid)))
+    assert names == ["test_read", "test_irreversible"] and (cache.stat().st_mode & 0o777) == 0o600
+    for h in hosts:                                  # the browsers close
+        h.proc.stdin.close()
+        h.proc.wait(5)
+    names, call = anyio.run(listing)
+    assert names == ["test_read", "test_irreversible"]
+    assert call.is_error and call.content[0].text.startswith("mcp_not_connected: no browser is connected")
+    cache.unlink()
+
+    async def nothing():
+        async with client(sock_dir) as c:
+            try:
+                await c.list_tools()
+            except MCPError as exc:
+                return str(exc)
+    assert anyio.run(nothing).startswith("mcp_not_connected: no browser is connected")   # no cache: an error
