@@ -133,3 +133,14 @@ def test_print_config_uses_absolute_paths(client):
         assert text.startswith(("claude mcp add site-agent -- ", "codex mcp add site-agent -- "))
         assert "--env SITEAGENT_BROWSER=chromium-123 -- " in clients.snippet(client, "chromium-123")
     assert "SITEAGENT_BROWSER" in clients.snippet(client, "chromium-123")
+
+
+def test_doctor_flags_flatpak_and_snap_browsers(home, monkeypatch):
+    (home / ".var/app/org.chromium.Chromium").mkdir(parents=True)
+    monkeypatch.setattr(doctor.shutil, "which", lambda name: "/snap/bin/chromium" if name == "chromium" else None)
+    found = {f.code: f for f in doctor.check_sandboxed()}
+    assert found["flatpak"].level == "warn" and "cannot start native messaging hosts" in found["flatpak"].message
+    assert found["snap"].level == "warn" and found["snap"].message.startswith("chromium at /snap/bin/chromium is a Snap")
+    monkeypatch.setattr(doctor.shutil, "which", lambda name: None)
+    (home / ".var/app/org.chromium.Chromium").rmdir()
+    assert doctor.check_sandboxed() == []
