@@ -161,6 +161,19 @@ def wire_tools(result) -> list[dict]:
     return [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in result.tools]
 
 
+def test_without_the_optional_permission_no_port_opens(tmp_path, launch_browser):
+    """A build where nativeMessaging stays optional (as in dev and release): the manifest only offers
+    it, and turning MCP on without the grant opens no port and says why."""
+    from extension import build_variant
+    dist = build_variant(tmp_path, lambda text: text.replace("grant_optional_permissions = true", "", 1))
+    manifest = json.loads((dist / "manifest.json").read_text())
+    assert manifest["optional_permissions"] == ["nativeMessaging"] and "nativeMessaging" not in manifest["permissions"]
+    b = launch_browser(dist)
+    state = ext_send(b, {"kind": "mcp_enable", "on": True})
+    assert state["enabled"] is True and state["permitted"] is False and state["connected"] is False
+    assert state["error"] == "the nativeMessaging permission is not granted"
+
+
 # --- tools/list --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
