@@ -50,6 +50,8 @@ class Config:
     live_reload: bool = False
     live_reload_port: int = DEFAULT_LIVE_RELOAD_PORT
     grant_optional_hosts: bool = False
+    optional_permissions: tuple[str, ...] = ()
+    grant_optional_permissions: bool = False
     test_adapter: bool = False
     public_tools: tuple[str, ...] | None = None
     health_period_minutes: float = DEFAULT_HEALTH_PERIOD_MINUTES
@@ -169,6 +171,8 @@ def resolve(data: dict, profile: str, source: Path = Path("siteagent.toml")) -> 
         live_reload=prof.get("live_reload", profile == "dev"),
         live_reload_port=prof.get("live_reload_port", DEFAULT_LIVE_RELOAD_PORT),
         grant_optional_hosts=prof.get("grant_optional_hosts", False),
+        optional_permissions=tuple(perms.get("optional", [])),
+        grant_optional_permissions=prof.get("grant_optional_permissions", False),
         test_adapter=prof.get("test_adapter", False),
         public_tools=tuple(bridge["public_tools"]) if "public_tools" in bridge else None,
         health_period_minutes=data.get("health", {}).get("period_minutes", DEFAULT_HEALTH_PERIOD_MINUTES),

@@ -13,7 +13,7 @@ from webapi.js import random_id, serialized, attempt_async
 from core.catalogue import find_tool
 from entries.worker.sites import catalogue
 from core.outcome import success
-from entries.worker import dispatch, approvals, journal, audit_store, health, macros
+from entries.worker import dispatch, approvals, journal, audit_store, health, macros, mcp
 from entries.worker.state import (set_paused, set_tool_enabled, load_switches, set_target_tab, target_tab,
                                   clear_target_tab)
 from entries.worker.livereload import start_live_reload
@@ -144,6 +144,18 @@ async def handle_macro(kind, message):
     return failure(BAD_REQUEST, 'unknown message kind', None)
 
 
+async def handle_mcp(kind, message):
+    """The console's MCP section (entries/worker/mcp.py)."""
+    if kind == 'mcp_state':
+        return await mcp.state()
+    if kind == 'mcp_enable':
+        await console_action('mcp_enable', {'on': True}, {'ok': True})
+        return await mcp.set_enabled(message['on'] == True)
+    if kind == 'mcp_disconnect_all':
+        return await mcp.disconnect_all()
+    return failure(BAD_REQUEST, 'unknown message kind', None)
+
+
 async def handle_extension(message, sender):
     kind = message['kind']
     tab = sender['tab'] if 'tab' in sender else None
@@ -151,7 +163,7 @@ async def handle_extension(message, sender):
         return approvals.view(message['id'])
     if kind == 'approval_decide':
         return approvals.decide(message['id'], message['allow'], tab['windowId'] if tab != None else None,
-                                message['typed'])
+                                message['typed'], message['remember'] == True)
     if kind == 'console_call':
         ctx = sender_ctx(sender, 'console', None, message['theme'] if 'theme' in message else 'light')
         args = message['args'] if message['args'] != None else {}
@@ -197,6 +209,8 @@ async def handle_extension(message, sender):
     if kind == 'audit':
         return await audit_store.read_latest(message['count'] if message['count'] != None else 50,
                                             message['filters'] if message['filters'] != None else {})
+    if kind.startswith('mcp_'):
+        return await handle_mcp(kind, message)
     if kind.startswith('macro'):
         return await handle_macro(kind, message)
     return failure(BAD_REQUEST, 'unknown message kind', None)
@@ -273,3 +287,4 @@ health.ensure_alarm()
 on_action_clicked(open_console)
 on_permissions_changed(lambda change: sync_content_scripts())
 start_live_reload(CONFIG['live_reload_port'])
+ready.then(lambda done: mcp.start())

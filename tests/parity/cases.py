@@ -1296,3 +1296,15 @@ for _s in [["BUTTON", True, None, "submit"], ["BUTTON", True, "SUBMIT", "submit"
            ["BUTTON", False, None, "submit"], ["INPUT", True, "image", "IMAGE"], ["INPUT", True, "text", "text"],
            ["A", True, None, ""]]:
     C("sites.page.actions", "submits", *_s)
+
+# --- chunks (the native host's chunk frames, issue 31) -------------------------------------------
+C("chunks", "join_step", None, {"t": "chunk", "cid": "a", "i": 0, "n": 1, "data": "{\"x\":1}"})
+C("chunks", "join_step", None, {"t": "chunk", "cid": "a", "i": 1, "n": 3, "data": "b" + ASTRAL})
+C("chunks", "join_step", {"n": 3, "got": 1, "parts": [None, "b", None]}, {"i": 0, "n": 3, "data": "a"})
+C("chunks", "join_step", {"n": 3, "got": 2, "parts": ["a", "b", None]}, {"i": 2, "n": 3, "data": "c\u2028"})
+C("chunks", "join_step", {"n": 3, "got": 1, "parts": [None, "b", None]}, {"i": 1, "n": 3, "data": "again"})
+C("chunks", "join_step", {"n": 3, "got": 1, "parts": [None, "b", None]}, {"i": 0, "n": 4, "data": "x"})
+for bad in [{"i": 3, "n": 3, "data": ""}, {"i": -1, "n": 3, "data": ""}, {"i": 0, "n": 0, "data": ""},
+            {"i": 0, "n": 513, "data": ""}, {"i": 0.5, "n": 2, "data": ""}, {"i": "0", "n": 2, "data": ""},
+            {"i": 0, "n": 2, "data": 5}, {"i": 0, "n": 2}, [], None, "chunk"]:
+    C("chunks", "join_step", None, bad)
