@@ -260,3 +260,14 @@ async def run(settings, env):
         if state['step'] >= settings['max_steps']:
             _emit(env, {'type': 'step_limit', 'step': state['step'], 'maxSteps': settings['max_steps']})
             return _result(state, 'max_steps', None)
+
+
+def plain_reply(reply, new_id):
+    """A model's reply as the assistant message kept in the conversation: role, content and the
+    tool calls in common form; the reply's `usage` and anything else stay out."""
+    content = reply['content'] if kind_of(reply) == 'object' and has_key(reply, 'content') else None
+    out = {'role': 'assistant', 'content': content if kind_of(content) == 'string' else None}
+    calls = reply['tool_calls'] if kind_of(reply) == 'object' and has_key(reply, 'tool_calls') else None
+    if kind_of(calls) == 'array' and len(calls) > 0:
+        out['tool_calls'] = [normal_call(c, new_id) for c in calls]
+    return out

@@ -80,7 +80,7 @@ async def request(tool, args, preview, ctx, extra):
                 'message': 'another ' + tool['name'] + ' call is already waiting for approval'}
     waiter = deferred()
     _live[approval_id] = {'record': record, 'args': args, 'preview': preview, 'theme': ctx['theme'],
-                          'waiter': waiter, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms']}
+                          'waiter': waiter, 'call': ctx['call_id'] if 'call_id' in ctx else None, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms']}
     props = {'url': extension_url('approve.html?id=' + approval_id), 'type': 'popup', 'focused': True,
              'width': WIDTH, 'height': HEIGHT}
     centred = {}
@@ -181,6 +181,17 @@ def _on_window_closed(window_id):
             live['window'] = None
             live['waiter'].resolve({'allowed': False, 'reason': APPROVAL_DENIED,
                                     'message': 'the approval window was closed'})
+
+
+def deny_call(call_id):
+    """Deny the approval a call is waiting for (the side panel's Stop); True when there was one."""
+    for approval_id in obj_keys(_live):
+        live = _live[approval_id]
+        if call_id != None and live['call'] == call_id:
+            live['waiter'].resolve({'allowed': False, 'reason': APPROVAL_DENIED,
+                                    'message': 'stopped by the user in the side panel; nothing ran'})
+            return True
+    return False
 
 
 def pending_summary():
