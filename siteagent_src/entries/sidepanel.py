@@ -111,7 +111,7 @@ def is_web(tab):
 
 async def web_tab():
     """The active web page of the window the panel is in (the most recent one when the active tab is not a page)."""
-    tabs = await tabs_query({'lastFocusedWindow': True})
+    tabs = await tabs_query({'windowId': await current_window_id()})
     best = None
     for tab in tabs:
         if not is_web(tab):
@@ -261,7 +261,9 @@ def bubble_text(step, piece):
 def card_risk(name, args):
     listed = toolloop.risk_of(chat['catalogue'], name)
     tool = toolloop.tool_named(chat['catalogue'], name)
-    if tool != None and tool['risk'] == 'dynamic' and kind_of(args) == 'object' and has_key(args, 'method'):
+    if tool != None and name == 'page' and kind_of(args) == 'object' and has_key(args, 'method'):
+        # the page tool's risk is judged per call in the worker; the card shows its verb's risk, and
+        # turns irreversible when the approval window opens for it
         row = verb_of(args['method']) if kind_of(args['method']) == 'string' else None
         return row['risk'] if row != None else 'irreversible'
     return listed
@@ -421,11 +423,11 @@ async def on_send(event):
         return
     set_value(by_id('prompt'), '')
     set_running(True)
-    try:
-        await run_turn(text, settings, model_settings)
-    finally:
-        set_running(False)
-        await save_record()
+    ran = await attempt_async(lambda t: run_turn(t, settings, model_settings), text)
+    if not ran['ok']:
+        note(panelchat.redact('The chat failed: ' + ran['error'], chat['key']), 'error')
+    set_running(False)
+    await save_record()
 
 
 async def run_turn(text, settings, model_settings):
@@ -453,7 +455,7 @@ async def run_turn(text, settings, model_settings):
            'call': call_tool, 'emit': on_event, 'aborted': lambda: is_aborted(controller.signal), 'now': now_ms,
            'new_id': random_id, 'to_json': to_json, 'parse': from_json,
            'normal': lambda reply: agentloop.plain_reply(reply, random_id)}
-    user_message = {'role': 'user', 'content': text + '\n\n' + agentloop.fenced_context(
+    user_message = {'role': 'user', 'content': text + '\n\n' + agentloop.fenced_context(env,
         'The current page (its URL, title and a scan of its elements)', context)}
     budgets = settings['budgets']
     messages = list(chat['messages'])

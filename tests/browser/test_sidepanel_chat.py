@@ -1,0 +1,219 @@
+"""Issue 30: the side panel's chat, driven as a user drives it (sidepanel.html in a tab, real clicks and
+keys) against scripted streaming model servers on loopback (stream_models.py: each speaks its
+provider's documented wire format). The panel, the worker's gates, the approval window and the
+fixture pages are real; the model is the only stand-in. Effects are read from the fixture server's
+POST /__record log."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from extension import audit_log, effects, storage_dump
+from harness import wait_until
+from page_fixtures import *  # noqa: F401,F403  (page_site, browser)
+from page_fixtures import SHOP
+from stream_models import StreamModel, Turn, first_user_text, last_tool_texts, outcome_in, signature
+
+pytestmark = pytest.mark.browser
+
+KEY = "sk-canary-7Q2x9LmZpA4vB8"
+UID = re.compile(r"^\s*(?P<code>[A-Z0-9]+) (?P<uid>(?:f\d+)?u\d+) (?P<rest>.*)$", re.M)
+
+
+@pytest.fixture
+def panel(browser, page_site):
+    from extension import reset_extension_state
+    page_site.reset()
+    reset_extension_state(browser)
+    yield browser
+    browser.assert_no_sw_exceptions()
+
+
+@pytest.fixture
+def models():
+    started: list[StreamModel] = []
+
+    def start(provider, plan, **kw):
+        server = StreamModel(provider, plan, **kw)
+        started.append(server)
+        return server
+    yield start
+    for server in started:
+        assert server.errors == [], server.errors
+        server.close()
+
+
+# --- driving the panel -----------------------------------------------------------------------------------
+
+def js(b, expr, *args):
+    return b.driver.execute_script("return " + expr, *args)
+
+
+def el(b, css):
+    return b.driver.find_element(By.CSS_SELECTOR, css)
+
+
+def open_panel(b, page_path: str, theme: str | None = None) -> str:
+    """The fixture page in the current tab, then the panel in a second tab of the same window."""
+    b.open(f"https://{SHOP}{page_path}")
+    wait_until(lambda: js(b, "document.readyState === 'complete'"), 10, "the fixture page")
+    url = b.extension_url("sidepanel.html" + (f"?theme={theme}" if theme else ""))
+    handle = b.new_tab(url)
+    wait_until(lambda: js(b, "document.documentElement.dataset.panelReady === '1'"), 10, "the panel to load")
+    return handle
+
+
+def configure(b, provider: str, server: StreamModel | None, key: str = KEY, model: str = "scripted-model",
+              remember: bool = False, keep: bool = False, steps: int | None = None, tokens: int | None = None):
+    el(b, "#tab-settings").click()
+    Select(el(b, "#set-provider")).select_by_value(provider)
+    for field, value in (("set-base", server.base_url if server else ""), ("set-model", model), ("set-key", key)):
+        box = el(b, "#" + field)
+        box.clear()
+        box.send_keys(value)
+    for box_id, wanted in (("set-remember", remember), ("set-keep", keep)):
+        if el(b, "#" + box_id).is_selected() != wanted:
+            el(b, "#" + box_id).click()
+    for field, value in (("set-steps", steps), ("set-tokens", tokens)):
+        if value is not None:
+            el(b, "#" + field).clear()
+            el(b, "#" + field).send_keys(str(value))
+    el(b, "#save-settings").click()
+    wait_until(lambda: js(b, "document.getElementById('settings-status').textContent.startsWith('Saved')"), 8,
+               "the settings to save")
+    el(b, "#tab-chat").click()
+
+
+def say(b, text: str, wait: bool = True):
+    box = el(b, "#prompt")
+    box.send_keys(text)
+    box.send_keys(Keys.CONTROL, Keys.ENTER)            # the keyboard path (Ctrl+Enter sends)
+    wait_until(lambda: js(b, "document.documentElement.dataset.panelRunning === '1'"), 8, "the run to start")
+    if wait:
+        finished(b)
+
+
+def finished(b, timeout: float = 40):
+    wait_until(lambda: js(b, "document.documentElement.dataset.panelRunning === '0'"), timeout, "the run to end")
+
+
+def items(b) -> list[dict]:
+    return js(b, "[...document.querySelectorAll('#transcript > li')].map(li => ({cls: li.className,"
+                 " text: li.textContent, state: li.dataset.state || null, tool: li.dataset.tool || null,"
+                 " call: li.dataset.call || null}))")
+
+
+def cards(b) -> list[dict]:
+    return [i for i in items(b) if "tool-card" in i["cls"]]
+
+
+def notes(b) -> list[str]:
+    return [i["text"] for i in items(b) if i["cls"].startswith("note")]
+
+
+def answers(b) -> list[str]:
+    return [i["text"] for i in items(b) if "msg-assistant" in i["cls"]]
+
+
+def uid_in(text: str, code: str, starts: str) -> str:
+    for m in UID.finditer(text):
+        if m.group("code") == code and m.group("rest").startswith(starts):
+            return m.group("uid")
+    raise AssertionError(f"no {code} line starting {starts!r} in:\n{text}")
+
+
+def actions(site, name):
+    return [r["data"] for r in site.records if isinstance(r["data"], dict) and r["data"].get("action") == name]
+
+
+# --- plans -------------------------------------------------------------------------------------------------
+
+def order_plan(provider: str, log: dict):
+    """scan (the context) -> type -> select -> click -> scan -> read -> an answer citing the quote."""
+    def plan(body, n):
+        if n == 1:
+            scan = first_user_text(provider, body)
+            log["uids"] = {"name": uid_in(scan, "T", "Delivery name"), "size": uid_in(scan, "S", "Size"),
+                           "quote": uid_in(scan, "B", "Get quote")}
+            return Turn("I'll fill in the order form.", [("page", {"method": "type", "uid": log["uids"]["name"],
+                                                                    "text": "Ada Lovelace"})], usage=(1500, 40))
+        results = [outcome_in(t) for t in last_tool_texts(provider, body)]
+        log.setdefault("results", []).append(results)
+        assert all(r["ok"] for r in results), results
+        if n == 2:
+            return Turn("", [("page", {"method": "select", "uid": log["uids"]["size"], "label": "Medium"})], usage=(1700, 30))
+        if n == 3:
+            return Turn("", [("page", {"method": "click", "uid": log["uids"]["quote"]})], usage=(1800, 25))
+        if n == 4:
+            return Turn("", [("page", {"method": "scan"})], usage=(1900, 20))
+        if n == 5:
+            log["scan"] = results[0]["result"]["text"]
+            log["quote_uid"] = next(m.group("uid") for m in UID.finditer(log["scan"]) if m.group("code") == "P")
+            return Turn("", [("page", {"method": "read", "uid": log["quote_uid"]})], usage=(2600, 22))
+        read = results[0]["result"]["text"]
+        log["read"] = read
+        price = re.search(r"costs ([\d.]+ EUR)", read).group(1)
+        return Turn(f"Done. The page says quote QX-7731 costs {price} including delivery (three working days).",
+                    usage=(2900, 35))
+    return plan
+
+
+# --- the tests ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic", "gemini"])
+def test_a_multi_step_task_on_a_fixture_page(panel, page_site, models, provider):
+    log: dict = {}
+    server = models(provider, order_plan(provider, log))
+    open_panel(panel, "/panel-order.html")
+    configure(panel, provider, server)
+    say(panel, "Order a medium lamp for Ada Lovelace and tell me the price.")
+    assert len(server.requests) == 6, (items(panel), [r["path"] for r in server.requests])
+    got = cards(panel)
+    assert [(c["tool"], c["state"]) for c in got] == [("page", "ok")] * 5, got
+    summaries = [c["text"] for c in got]
+    for verb, shown in zip(["type", "select", "click", "scan", "read"], summaries):
+        assert verb in shown
+    assert "read" in summaries[0] or "write" in summaries[0]        # a risk badge on every card
+    final = answers(panel)[-1]
+    assert "QX-7731 costs 42.50 EUR" in final and "42.50 EUR" in log["read"]
+    assert actions(page_site, "quote") == [{"page": "/panel-order.html", "action": "quote", "name": "Ada Lovelace",
+                                            "size": "m"}]
+    # tokens the provider reported, per step and in total
+    usage = [i["text"] for i in items(panel) if i["cls"].startswith("usage")]
+    assert len(usage) == 6 and usage[0].startswith("Step 1: 1500 tokens in, 40 out")
+    assert js(panel, "document.getElementById('run-tokens').textContent") == "12400 in · 172 out"
+    # the page context: URL, title and scan, fenced as data
+    first = first_user_text(provider, server.requests[0]["body"])
+    assert "URL: https://shop.test/panel-order.html" in first and "Title: Order desk" in first
+    assert re.search(r"<untrusted-data-[0-9a-f]{16}>\nURL:", first)
+    # every panel call went through the gate: audited with source "panel", and each card links to its entry
+    log_entries = [e for e in audit_log(panel) if e["source"] == "panel"]
+    assert len(log_entries) == 6                                    # the context scan + five calls
+    ids = {c["call"] for c in got}
+    assert ids <= {e.get("call") for e in log_entries}
+    panel.driver.find_elements(By.CSS_SELECTOR, "#transcript .tool-card [data-role=audit]")[1].click()
+    line = wait_until(lambda: js(panel, "document.querySelectorAll('#transcript [data-role=audit-line]')[1].textContent")
+                      or None, 8, "the audit line")
+    assert "source panel" in line and "argument names: label, method, uid" in line
+    # provider specifics: keys only in their own header; Gemini's thought signature echoed back
+    headers = server.requests[0]["headers"]
+    if provider == "openai":
+        assert headers["authorization"] == "Bearer " + KEY
+        assert server.requests[0]["body"]["stream"] is True and server.requests[0]["body"]["tools"][0]["type"] == "function"
+    if provider == "anthropic":
+        assert headers["x-api-key"] == KEY and "authorization" not in headers
+        assert headers["anthropic-version"] == "2023-06-01"
+        assert headers["anthropic-dangerous-direct-browser-access"] == "true"
+        assert server.requests[0]["path"] == "/v1/messages" and server.requests[0]["body"]["system"]
+    if provider == "gemini":
+        assert headers["x-goog-api-key"] == KEY and "authorization" not in headers
+        assert server.requests[0]["path"] == "/v1beta/models/scripted-model:streamGenerateContent?alt=sse"
+        second = server.requests[1]["body"]["contents"]
+        calls = [p for c in second for p in c["parts"] if "functionCall" in p]
+        assert calls[0]["thoughtSignature"] == signature(1, 0)
+        assert second[-1]["parts"][0]["functionResponse"]["name"] == "page"
