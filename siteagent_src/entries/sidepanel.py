@@ -18,7 +18,7 @@ from webapi.chrome_extra import on_storage_changed, on_tabs_changed
 from webapi.dom import by_id, set_text, listen, apply_theme, root_theme
 from webapi.ui import h, replace_children, show, local_time, data_theme_from_query, prefers_dark, value_of, set_value, \
     focus, parse_number
-from webapi.js import random_id, to_json, from_json, now_ms, attempt_async, obj_keys
+from webapi.js import sleep, random_id, to_json, from_json, now_ms, attempt_async, obj_keys
 from webapi.sdk import on_abort, is_aborted
 from webapi.panel_io import new_abort, offer_download, current_window_id, key_of, ctrl_or_meta, stop_default, \
     scroll_to_end, iso_now
@@ -26,6 +26,7 @@ from webapi.panel_io import new_abort, offer_download, current_window_id, key_of
 panel = {'pending': [], 'timer': None}
 WATCHED = ['audit_meta', 'switches', 'approvals', 'target_tab']
 VIEWS = ['chat', 'activity', 'history', 'settings']
+STOP_GRACE_MS = 1500            # after Stop, how long a call's real outcome is awaited for the transcript
 PANEL_PROMPT = ('You are Site Agent\'s assistant in the browser\'s side panel. Each user message comes with the '
                 'current page: its URL, title and a scan of its elements, fenced as data. Act on the page with '
                 'the "page" tool, using uids from the latest scan; scan again after the page changes. Answer in '
@@ -332,9 +333,14 @@ async def call_tool(name, args, options):
         on_abort(signal, lambda: resolve({'ok': False, 'aborted': True}))
     sent = send_message(message)
     reply = await Promise.race([sent, __new__(Promise(stopped))])
-    chat['in_flight'] = None
     if 'aborted' in reply and reply['aborted']:
+        # Stop told the worker to deny a waiting approval: its real answer usually follows at once
+        settled = await Promise.race([sent, sleep(STOP_GRACE_MS)])
+        chat['in_flight'] = None
+        if settled != None and settled['ok'] and kind_of(settled['value']) == 'object':
+            return settled['value']
         return agentloop.aborted_outcome()
+    chat['in_flight'] = None
     if not reply['ok']:
         return worker_lost(reply['error'])
     if kind_of(reply['value']) != 'object':

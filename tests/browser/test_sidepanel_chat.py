@@ -217,3 +217,170 @@ def test_a_multi_step_task_on_a_fixture_page(panel, page_site, models, provider)
         calls = [p for c in second for p in c["parts"] if "functionCall" in p]
         assert calls[0]["thoughtSignature"] == signature(1, 0)
         assert second[-1]["parts"][0]["functionResponse"]["name"] == "page"
+
+
+def delete_plan(provider: str, then=None):
+    """Click "Delete account" (an irreversible step), then say what happened."""
+    def plan(body, n):
+        if n == 1:
+            uid = uid_in(first_user_text(provider, body), "B", "Delete account")
+            return Turn("Deleting the account as asked.", [("page", {"method": "click", "uid": uid})])
+        outcome = outcome_in(last_tool_texts(provider, body)[0])
+        if then:
+            return then(outcome)
+        return Turn("Deleted." if outcome["ok"] else f"Not deleted ({outcome['reason']}).")
+    return plan
+
+
+@pytest.mark.parametrize("allow", [True, False], ids=["allow", "deny"])
+def test_an_irreversible_step_waits_for_the_approval_window(panel, page_site, models, allow):
+    server = models("anthropic", delete_plan("anthropic"))
+    open_panel(panel, "/panel-order.html")
+    configure(panel, "anthropic", server)
+    say(panel, "Delete my account.", wait=False)
+    popup = panel.wait_for_popup("approve.html")
+    popup.wait_for("document.getElementById('approve-preview').textContent.includes('Delete account')")
+    # the panel shows the waiting card and a button that brings the window to the front
+    wait_until(lambda: js(panel, "!document.getElementById('pending').hidden"), 8, "the approval card")
+    wait_until(lambda: [c["state"] for c in cards(panel)] == ["waiting"], 8, "the card to say it waits")
+    assert "irreversible" in cards(panel)[0]["text"] and "Waiting for your answer" in cards(panel)[0]["text"]
+    el(panel, "#focus-approval").click()
+    assert actions(page_site, "delete") == [] and not popup.is_closed
+    if allow:
+        popup.wait_for("!document.getElementById('allow').disabled")
+        popup.click("#allow")
+    else:
+        popup.click("#deny")
+    finished(panel)
+    wait_until(lambda: js(panel, "document.getElementById('pending').hidden"), 8, "the approval card to go")
+    told = outcome_in(last_tool_texts("anthropic", server.requests[1]["body"])[0])
+    if allow:
+        assert told["ok"] is True
+        wait_until(lambda: len(actions(page_site, "delete")) == 1, 5, "the delete to reach the page")
+        assert [c["state"] for c in cards(panel)] == ["ok"] and answers(panel)[-1].endswith("Deleted.")
+    else:
+        assert told["reason"] == "approval_denied"
+        assert "declined" in last_tool_texts("anthropic", server.requests[1]["body"])[0]     # the loop's note
+        assert actions(page_site, "delete") == []
+        assert [c["state"] for c in cards(panel)] == ["denied"]
+        assert answers(panel)[-1].endswith("Not deleted (approval_denied).")
+    entry = [e for e in audit_log(panel) if e["source"] == "panel"][-1]
+    assert entry["tool"] == "page" and entry["ok"] is allow
+
+
+def test_stop_mid_stream_aborts_the_model_request(panel, page_site, models):
+    slow = "Let me think about this page carefully before I do anything at all on it, step by step. " * 3
+
+    def plan(body, n):
+        uid = uid_in(first_user_text("openai", body), "B", "Delete account")
+        return Turn(slow, [("page", {"method": "click", "uid": uid})], delay=0.12)
+    server = models("openai", plan)
+    open_panel(panel, "/panel-order.html")
+    configure(panel, "openai", server)
+    say(panel, "Tidy up my account.", wait=False)
+    wait_until(lambda: len(js(panel, "(document.querySelector('.msg-assistant.streaming .text') || {}).textContent || ''"))
+               > 20, 10, "streamed text")
+    el(panel, "#stop").click()
+    finished(panel, 8)
+    shown = answers(panel)[-1]
+    assert 20 < len(shown) < len("Assistant" + slow)
+    assert notes(panel)[-1] == "Stopped by you. Nothing ran in this run."
+    wait_until(lambda: server.closed_early == 1, 10, "the server to see the request aborted")
+    assert len(server.requests) == 1 and cards(panel) == []
+    assert answers(panel)[-1] == shown                      # nothing more arrives after Stop
+    panel.assert_no_popup("approve.html")
+    assert actions(page_site, "delete") == []
+
+
+def test_stop_while_an_approval_waits(panel, page_site, models):
+    server = models("openai", delete_plan("openai"))
+    open_panel(panel, "/panel-order.html")
+    configure(panel, "openai", server)
+    say(panel, "Delete my account.", wait=False)
+    popup = panel.wait_for_popup("approve.html")
+    wait_until(lambda: [c["state"] for c in cards(panel)] == ["waiting"], 8, "the waiting card")
+    el(panel, "#stop").click()
+    finished(panel, 8)
+    wait_until(lambda: popup.is_closed, 5, "Stop to close the approval window")
+    assert [c["state"] for c in cards(panel)] == ["denied"]
+    assert "stopped by the user in the side panel" in cards(panel)[0]["text"]
+    assert notes(panel)[-1] == "Stopped by you. Nothing ran in this run."
+    assert len(server.requests) == 1 and actions(page_site, "delete") == []
+    entry = [e for e in audit_log(panel) if e["source"] == "panel"][-1]
+    assert (entry["ok"], entry["reason"]) == (False, "approval_denied")
+
+
+def test_worker_killed_mid_run_gives_a_clear_message_and_no_repeated_write(panel, page_site, models):
+    def plan(body, n):
+        if n <= 2:
+            return Turn("", [("test_staged", {"text": "charge the card", "exec_ms": 4000})])
+        return Turn("I could not confirm the charge; please check before trying again.")
+    server = models("openai", plan)
+    open_panel(panel, "/panel-order.html")
+    configure(panel, "openai", server)
+    say(panel, "Charge the card.", wait=False)
+    popup = panel.wait_for_popup("approve.html")
+    popup.wait_for("!document.getElementById('allow').disabled")
+    popup.click("#allow")
+    wait_until(lambda: popup.is_closed, 8, "the approval window to close")
+    panel.stop_service_worker()                               # during the call (1.5 s pause + 4 s of work)
+    finished(panel, 30)
+    got = cards(panel)
+    assert [(c["tool"], c["state"]) for c in got] == [("test_staged", "unknown"), ("test_staged", "not_called")], got
+    assert "service worker stopped during the call" in got[0]["text"]
+    assert "retry_blocked" in got[1]["text"]
+    second = outcome_in(last_tool_texts("openai", server.requests[1]["body"])[0])
+    assert second["reason"] == "worker_restarted"
+    assert "Do not call test_staged again" in last_tool_texts("openai", server.requests[1]["body"])[0]
+    assert outcome_in(last_tool_texts("openai", server.requests[2]["body"])[0])["reason"] == "retry_blocked"
+    assert answers(panel)[-1].endswith("please check before trying again.")
+    assert effects(panel).get("test_staged", 0) == 0        # killed before it counted, and never sent again
+
+
+def test_local_model_doctor(panel, page_site, models):
+    refusing = models("openai", lambda body, n: Turn("never"), refuse_extension_origin=True)
+    open_panel(panel, "/panel-order.html")
+    local = StreamModel.__new__(StreamModel)
+    configure(panel, "openai", None)
+    el(panel, "#tab-settings").click()
+    box = el(panel, "#set-base")
+    box.clear()
+    box.send_keys(f"http://localhost:{refusing.port}/v1")
+    el(panel, "#save-settings").click()
+    wait_until(lambda: js(panel, "document.getElementById('settings-status').textContent.startsWith('Saved')"), 8, "saved")
+    el(panel, "#tab-chat").click()
+    say(panel, "Hello?")
+    shown = notes(panel)[-1]
+    assert f"OLLAMA_ORIGINS=chrome-extension://{panel.extension_id} ollama serve" in shown, shown
+    assert "refused this extension's origin (HTTP 403)" in shown
+    assert refusing.requests[0]["headers"]["origin"] == f"chrome-extension://{panel.extension_id}"
+    del local
+
+
+def test_doctor_no_tool_support_and_tool_json_in_text(panel, page_site, models):
+    def plan(body, n):
+        if n == 1:
+            return Turn(status=400, error_body='{"error":{"message":"registry.ollama.ai/library/gemma:2b does not '
+                                               'support tools","type":"api_error"}}')
+        return Turn('{"name": "page", "arguments": {"method": "click", "uid": "u6"}}')
+    server = models("openai", plan)
+    open_panel(panel, "/panel-order.html")
+    configure(panel, "openai", server)
+    say(panel, "Delete my account.")
+    assert "does not support tool calls" in notes(panel)[-1]
+    say(panel, "Delete my account.")
+    assert "wrote a tool call as plain text instead of calling the tool, so nothing ran" in " ".join(notes(panel))
+    assert cards(panel) == [] and actions(page_site, "delete") == []
+
+
+def test_three_bad_calls_in_a_row_end_the_run(panel, page_site, models):
+    def plan(body, n):
+        return Turn("", [("no_such_tool", {}), ("page", {"method": "fly"}), ("page", {"method": "click", "uid": "u999"}),
+                         ("page", {"method": "scan"})])
+    server = models("gemini", plan)
+    open_panel(panel, "/panel-order.html")
+    configure(panel, "gemini", server)
+    say(panel, "Do something.")
+    assert [c["state"] for c in cards(panel)] == ["failed", "failed", "failed", "not_called"]
+    assert notes(panel)[-1].startswith("Stopped: three tool calls in a row failed")
+    assert len(server.requests) == 1
