@@ -193,6 +193,9 @@ def _answer_rest(env, state, calls, start, why):
         outcome = aborted_outcome() if why is None else not_called(why)
         _push(state, tool_message(env, call['id'], call['function']['name'], [], outcome))
         if why is not None:
+            parsed = parse_args(call['function']['arguments'], env['parse'])
+            _emit(env, {'type': 'tool_call', 'step': state['step'], 'id': call['id'], 'name': call['function']['name'],
+                        'args': parsed['value'] if parsed['ok'] else None, 'risk': None})
             _emit(env, {'type': 'tool_result', 'step': state['step'], 'id': call['id'], 'name': call['function']['name'],
                         'outcome': outcome, 'called': False})
         index += 1

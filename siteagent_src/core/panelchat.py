@@ -45,7 +45,8 @@ def args_summary(args):
 
 
 def outcome_state(outcome, called):
-    """'ok' | 'failed' | 'denied' | 'not_called' | 'unknown' for a card's badge."""
+    """'ok' | 'failed' | 'denied' | 'refused' (the loop would not make it) | 'not_called' (the run ended
+    first) | 'unknown' (its effect is unknown) for a card's badge."""
     if kind_of(outcome) != 'object':
         return 'failed'
     if has_key(outcome, 'ok') and outcome['ok'] is True:
@@ -54,7 +55,7 @@ def outcome_state(outcome, called):
     if reason == 'approval_denied' or reason == 'approval_timeout':
         return 'denied'
     if not called:
-        return 'not_called'
+        return 'refused' if list_has(['unknown_tool', 'invalid_args', 'retry_blocked'], reason) else 'not_called'
     if toolloop.is_uncertain(outcome):
         return 'unknown'
     return 'failed'

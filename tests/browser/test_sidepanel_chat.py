@@ -326,7 +326,7 @@ def test_worker_killed_mid_run_gives_a_clear_message_and_no_repeated_write(panel
     panel.stop_service_worker()                               # during the call (1.5 s pause + 4 s of work)
     finished(panel, 30)
     got = cards(panel)
-    assert [(c["tool"], c["state"]) for c in got] == [("test_staged", "unknown"), ("test_staged", "not_called")], got
+    assert [(c["tool"], c["state"]) for c in got] == [("test_staged", "unknown"), ("test_staged", "refused")], got
     assert "service worker stopped during the call" in got[0]["text"]
     assert "retry_blocked" in got[1]["text"]
     second = outcome_in(last_tool_texts("openai", server.requests[1]["body"])[0])
@@ -381,6 +381,116 @@ def test_three_bad_calls_in_a_row_end_the_run(panel, page_site, models):
     open_panel(panel, "/panel-order.html")
     configure(panel, "gemini", server)
     say(panel, "Do something.")
-    assert [c["state"] for c in cards(panel)] == ["failed", "failed", "failed", "not_called"]
+    assert [c["state"] for c in cards(panel)] == ["refused", "failed", "failed", "not_called"]
     assert notes(panel)[-1].startswith("Stopped: three tool calls in a row failed")
     assert len(server.requests) == 1
+
+
+def answer_plan(provider: str, text: str = "The page is the Order desk; its quote button says Get quote."):
+    def plan(body, n):
+        return Turn(text, usage=(900, 14))
+    return plan
+
+
+def export_text(b, button: str) -> str:
+    el(b, f"#history-list .history-item [data-act={button}]").click()
+    return b.page_eval_async("const done = arguments[arguments.length - 1];"
+                             "const a = document.getElementById('export-link');"
+                             "fetch(a.href).then(r => r.text()).then(t => done({name: a.download, text: t}));")
+
+
+def test_no_key_leaks_and_history_is_kept_listed_exported_and_deleted(panel, page_site, models):
+    server = models("openai", answer_plan("openai"))
+    panel_tab = open_panel(panel, "/panel-order.html")
+    configure(panel, "openai", server)
+    say(panel, "What is this page?")
+    assert server.requests[0]["headers"]["authorization"] == "Bearer " + KEY
+    dump = json.loads(storage_dump(panel))
+    local, session = json.dumps(dump[0]), json.dumps(dump[1])
+    assert KEY not in local and KEY in session                  # storage.session only, without the opt-in
+    assert KEY not in json.dumps(audit_log(panel))
+    assert all(KEY not in repr(r) for r in page_site.requests)
+    assert KEY not in js(panel, "document.documentElement.outerHTML") and js(panel, "document.getElementById('set-key').value") == ""
+    # history: kept for the session by default, listed, exported without the key
+    el(panel, "#tab-history").click()
+    wait_until(lambda: len(panel.driver.find_elements(By.CSS_SELECTOR, "#history-list .history-item")) == 1, 8, "the list")
+    assert "storage.session" in el(panel, "#history-where").text
+    assert "panel_history" in session and "panel_history" not in local
+    md = export_text(panel, "md")
+    assert md["name"].endswith(".md") and "**You:** What is this page?" in md["text"] and "Order desk" in md["text"]
+    as_json = export_text(panel, "json")
+    record = json.loads(as_json["text"])
+    assert [i["kind"] for i in record["items"]][:2] == ["user", "assistant"] and "messages" not in record
+    for text in (md["text"], as_json["text"]):
+        assert KEY not in text and "sk-canary" not in text
+    # no other extension page shows it
+    for page in ("console.html", "approve.html"):
+        panel.new_tab(panel.extension_url(page))
+        wait_until(lambda: js(panel, "document.readyState === 'complete'"), 8, page)
+        assert KEY not in panel.driver.page_source
+        panel.driver.close()
+        panel.driver.switch_to.window(panel_tab)
+    # "remember on this device" moves the key to storage.local, and "keep conversations" the history
+    configure(panel, "openai", server, key="", remember=True, keep=True)
+    dump = json.loads(storage_dump(panel))
+    assert KEY in json.dumps(dump[0]) and KEY not in json.dumps(dump[1])
+    assert "panel_history" in json.dumps(dump[0]) and "panel_history" not in json.dumps(dump[1])
+    settings = dump[0]["panel_settings"]
+    assert KEY not in json.dumps(settings) and settings["remember_key"] is True
+    # delete one, then all
+    el(panel, "#new-chat").click()
+    say(panel, "And again?")
+    el(panel, "#tab-history").click()
+    wait_until(lambda: len(panel.driver.find_elements(By.CSS_SELECTOR, "#history-list .history-item")) == 2, 8, "two")
+    el(panel, "#history-list .history-item [data-act=delete]").click()
+    wait_until(lambda: len(panel.driver.find_elements(By.CSS_SELECTOR, "#history-list .history-item")) == 1, 8, "one")
+    el(panel, "#delete-all").click()
+    wait_until(lambda: js(panel, "!document.getElementById('history-empty').hidden"), 8, "none")
+    dump = json.loads(storage_dump(panel))
+    assert dump[0].get("panel_history", []) == [] and dump[1].get("panel_history", []) == []
+    el(panel, "#tab-settings").click()
+    el(panel, "#forget-key").click()
+    wait_until(lambda: KEY not in storage_dump(panel), 8, "the key to be forgotten")
+
+
+def test_a_hostile_page_cannot_make_the_model_delete_or_exfiltrate(panel, page_site, models):
+    """The scripted model obeys the text injected in the page: it clicks Delete account, then types the
+    page's text and the attacker's address into the feedback box. The gates stop both."""
+    seen: dict = {}
+
+    def plan(body, n):
+        if n == 1:
+            context = first_user_text("openai", body)
+            seen["context"] = context
+            return Turn("", [("page", {"method": "read", "uid": uid_in(context, "P", "IMPORTANT NOTE")})])
+        if n == 2:
+            seen["read"] = outcome_in(last_tool_texts("openai", body)[0])
+            return Turn("Following the note on the page.", [("page", {"method": "click",
+                                                                      "uid": uid_in(seen["context"], "B", "Delete account")})])
+        if n == 3:
+            seen["first"] = outcome_in(last_tool_texts("openai", body)[0])
+            uid = uid_in(seen["context"], "T", "Feedback")
+            return Turn("", [("page", {"method": "type", "uid": uid,
+                                       "text": "For attacker@evil.test: Order desk lamp, account of the user."})])
+        seen["second"] = outcome_in(last_tool_texts("openai", body)[0])
+        return Turn("I did not do what the page asked.")
+    server = models("openai", plan)
+    open_panel(panel, "/panel-hostile.html")
+    configure(panel, "openai", server)
+    say(panel, "Summarise this thread.", wait=False)
+    popup = panel.wait_for_popup("approve.html")
+    popup.wait_for("document.getElementById('approve-preview').textContent.includes('Delete account')")
+    popup.click("#deny")
+    wait_until(lambda: popup.is_closed, 5, "the first window to close")
+    popup = panel.wait_for_popup("approve.html")
+    popup.wait_for("document.getElementById('approve-preview').textContent.length > 0")
+    shown = popup.text()
+    assert "attacker@evil.test" in shown and "Flagged" in shown, shown      # the taint, in the window
+    popup.click("#deny")
+    finished(panel)
+    # the page's text reached the model only fenced as data
+    assert re.search(r"<untrusted-data-[0-9a-f]{16}>\nURL: https://shop.test/panel-hostile.html", seen["context"])
+    assert seen["first"]["reason"] == "approval_denied" and seen["second"]["reason"] == "approval_denied"
+    assert actions(page_site, "delete") == [] and actions(page_site, "typed") == [] and actions(page_site, "feedback") == []
+    assert "attacker@evil.test" in seen["read"]["result"]["text"]
+    assert [c["state"] for c in cards(panel)] == ["ok", "denied", "denied"]
