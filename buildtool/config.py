@@ -181,6 +181,13 @@ def resolve(data: dict, profile: str, source: Path = Path("siteagent.toml")) -> 
     )
 
 
+def _origin_matches(origin: str, pattern: str) -> bool:
+    """An origin against a trusted-origin entry (exact, or `scheme://host:*` for any port)."""
+    if pattern.endswith(":*"):
+        return origin == pattern[:-2] or origin.startswith(pattern[:-1]) and origin[len(pattern) - 1:].isdigit()
+    return origin == pattern
+
+
 def resolve_panel_backend(data: dict, origins: list[str], source: Path) -> dict | None:
     """[panel] backend_url: "the chatbot's backend", which must live on a trusted chatbot origin."""
     panel = data.get("panel", {})
@@ -190,7 +197,10 @@ def resolve_panel_backend(data: dict, origins: list[str], source: Path) -> dict 
     from urllib.parse import urlsplit
     parts = urlsplit(url)
     origin = f"{parts.scheme}://{parts.netloc}"
-    if origin not in origins:
+    if parts.scheme != "https" and parts.hostname not in ("localhost", "127.0.0.1"):
+        raise BuildError(f"panel.backend_url must use https (got {url})", path=str(source), key="panel.backend_url",
+                         code="bad_config", hint="only a localhost backend may use http")
+    if not any(_origin_matches(origin, pattern) for pattern in origins):
         raise BuildError(f"panel.backend_url is on {origin}, which is not a trusted origin", path=str(source),
                          key="panel.backend_url", code="bad_config",
                          hint="the chatbot's backend must be on one of bridge.trusted_origins")

@@ -128,7 +128,8 @@ FORMATS = {"openai": openai_events, "anthropic": anthropic_events, "gemini": gem
 
 
 class StreamModel:
-    def __init__(self, provider: str, plan: Callable[[dict, int], Turn], refuse_extension_origin: bool = False):
+    def __init__(self, provider: str, plan: Callable[[dict, int], Turn], refuse_extension_origin: bool = False,
+                 port: int = 0):
         self.provider = provider
         self.plan = plan
         self.refuse_extension_origin = refuse_extension_origin
@@ -184,7 +185,7 @@ class StreamModel:
                 except (BrokenPipeError, ConnectionResetError):
                     server.closed_early += 1
 
-        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True, name=f"model-{provider}")
         self._thread.start()

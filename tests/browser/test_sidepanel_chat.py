@@ -494,3 +494,24 @@ def test_a_hostile_page_cannot_make_the_model_delete_or_exfiltrate(panel, page_s
     assert actions(page_site, "delete") == [] and actions(page_site, "typed") == [] and actions(page_site, "feedback") == []
     assert "attacker@evil.test" in seen["read"]["result"]["text"]
     assert [c["state"] for c in cards(panel)] == ["ok", "denied", "denied"]
+
+
+def test_the_chatbots_backend_is_the_default_when_the_build_names_one(tmp_path, launch_browser, page_site, models):
+    """[panel] backend_url in siteagent.toml: the visitor needs no key and no settings."""
+    from extension import build_variant
+    from harness import host_rules_for
+    server = models("openai", answer_plan("openai", "Hello from the chatbot's own model."))
+    url = f"http://localhost:{server.port}/api/chat"
+    dist = build_variant(tmp_path, lambda t: t.replace('[panel]\nbackend_url = ""',
+                                                       f'[panel]\nbackend_url = "{url}"\nbackend_model = "house"', 1))
+    b = launch_browser(dist, host_rules=host_rules_for([page_site]))
+    open_panel(b, "/panel-order.html")
+    assert el(b, "#model-line").text == "Model: The chatbot's backend"
+    say(b, "Hi")
+    assert answers(b)[-1].endswith("Hello from the chatbot's own model.")
+    sent = server.requests[0]
+    assert sent["path"] == "/api/chat" and "authorization" not in sent["headers"]
+    assert sent["body"]["model"] == "house" and sent["body"]["stream"] is True
+    el(b, "#tab-settings").click()
+    assert Select(el(b, "#set-provider")).first_selected_option.get_attribute("value") == "backend"
+    assert not el(b, "#own-model").is_displayed()
