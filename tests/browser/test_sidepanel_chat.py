@@ -299,6 +299,14 @@ def test_stop_while_an_approval_waits(panel, page_site, models):
     say(panel, "Delete my account.", wait=False)
     popup = panel.wait_for_popup("approve.html")
     wait_until(lambda: [c["state"] for c in cards(panel)] == ["waiting"], 8, "the waiting card")
+    # readable at 320 px: nothing wider than the panel
+    panel.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                 {"width": 320, "height": 700, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        assert js(panel, "document.documentElement.scrollWidth") <= 320
+        assert js(panel, "Math.max(...[...document.querySelectorAll('#view-chat *')].map(e => e.getBoundingClientRect().right))") <= 320
+    finally:
+        panel.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     el(panel, "#stop").click()
     finished(panel, 8)
     wait_until(lambda: popup.is_closed, 5, "Stop to close the approval window")
