@@ -61,8 +61,8 @@ def test_sse_parsing_follows_the_eventsource_rules():
     state = modelwire.sse_start()
     assert modelwire.sse_feed(state, ": comment\r\nevent: a\r\ndata: 1\r\ndata:2\r\n\r\ndata") == [
         {"event": "a", "data": "1\n2"}]
-    assert modelwire.sse_feed(state, ": x\n") == []
-    assert modelwire.sse_end(state) == []
+    assert modelwire.sse_feed(state, ": x\n") == []             # "data" + ": x" is the line "data: x"
+    assert modelwire.sse_end(state) == [{"event": "message", "data": "x"}]
     state = modelwire.sse_start()
     assert modelwire.sse_feed(state, "data: [DONE]") == [] and modelwire.sse_end(state) == [{"event": "message", "data": "[DONE]"}]
 
