@@ -293,12 +293,18 @@ def test_stop_mid_stream_aborts_the_model_request(panel, page_site, models):
 
 
 def test_stop_while_an_approval_waits(panel, page_site, models):
-    server = models("openai", delete_plan("openai"))
+    clicking = delete_plan("openai")
+
+    def plan(body, n):                  # a read first, so the transcript has something that ran
+        if n == 1:
+            return Turn("", [("page", {"method": "scan", "viewport": True})])
+        return clicking(body, 1)
+    server = models("openai", plan)
     open_panel(panel, "/panel-order.html")
     configure(panel, "openai", server)
     say(panel, "Delete my account.", wait=False)
     popup = panel.wait_for_popup("approve.html")
-    wait_until(lambda: [c["state"] for c in cards(panel)] == ["waiting"], 8, "the waiting card")
+    wait_until(lambda: [c["state"] for c in cards(panel)] == ["ok", "waiting"], 8, "the waiting card")
     # readable at 320 px: nothing wider than the panel
     panel.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                  {"width": 320, "height": 700, "deviceScaleFactor": 1, "mobile": False})
@@ -310,10 +316,10 @@ def test_stop_while_an_approval_waits(panel, page_site, models):
     el(panel, "#stop").click()
     finished(panel, 8)
     wait_until(lambda: popup.is_closed, 5, "Stop to close the approval window")
-    assert [c["state"] for c in cards(panel)] == ["denied"]
-    assert "stopped by the user in the side panel" in cards(panel)[0]["text"]
-    assert notes(panel)[-1] == "Stopped by you. Nothing ran in this run."
-    assert len(server.requests) == 1 and actions(page_site, "delete") == []
+    assert [c["state"] for c in cards(panel)] == ["ok", "denied"]
+    assert "stopped by the user in the side panel" in cards(panel)[1]["text"]
+    assert notes(panel)[-1] == 'Stopped by you. Already ran: page scan viewport=true.'
+    assert len(server.requests) == 2 and actions(page_site, "delete") == []
     entry = [e for e in audit_log(panel) if e["source"] == "panel"][-1]
     assert (entry["ok"], entry["reason"]) == (False, "approval_denied")
 
