@@ -10,6 +10,7 @@ from core import toolloop
 SUMMARY_CHARS = 90
 CONTEXT_CHARS = 6000            # the page scan sent with each user turn (characters)
 HISTORY_CAP = 50                # conversations kept
+KEPT_MESSAGES = 60              # model messages kept with a conversation (to continue it after reopening)
 DEFAULT_BUDGETS = {'steps': toolloop.DEFAULT_MAX_STEPS, 'seconds': 180, 'tokens': 200000}
 RECORD_KEYS = ['id', 'title', 'created', 'updated', 'provider', 'model', 'items', 'usage', 'steps']
 ITEM_KEYS = ['kind', 'text', 'tool', 'summary', 'risk', 'state', 'reason', 'call', 'step', 'input', 'output', 'ts']
@@ -177,6 +178,18 @@ def markdown(record):
             lines.append('> ' + str(item['text'] if has_key(item, 'text') else ''))
         lines.append('')
     return '\n'.join(lines)
+
+
+def kept_messages(messages):
+    """The newest KEPT_MESSAGES model messages, starting at a user message (a tool result cut from
+    its call would be refused by the providers)."""
+    if kind_of(messages) != 'array':
+        return []
+    start = len(messages) - KEPT_MESSAGES if len(messages) > KEPT_MESSAGES else 0
+    while start < len(messages) and not (kind_of(messages[start]) == 'object' and has_key(messages[start], 'role')
+                                         and messages[start]['role'] == 'user'):
+        start += 1
+    return messages[start:]
 
 
 def history_put(history, record):

@@ -433,7 +433,9 @@ async def on_send(event):
     if not ran['ok']:
         note(panelchat.redact('The chat failed: ' + ran['error'], chat['key']), 'error')
     set_running(False)
-    await save_record()
+    saved = await attempt_async(lambda ignored: save_record(), None)
+    if not saved['ok']:
+        note('This conversation could not be kept in history: ' + saved['error'], 'warn')
 
 
 async def run_turn(text, settings, model_settings):
@@ -530,7 +532,7 @@ async def save_record():
     if record == None or len(record['items']) == 0:
         return
     record['updated'] = iso_now()
-    record['messages'] = chat['messages']
+    record['messages'] = panelchat.kept_messages(chat['messages'])
     keep = chat['settings']['keep_history']
     await store.save_history(keep, panelchat.history_put(await store.load_history(keep), record))
 

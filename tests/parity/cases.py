@@ -1349,3 +1349,7 @@ C("panelchat", "listed", [_REC, None, {"id": "x"}])
 C("panelchat", "history_put", [{"id": "a"}, {"id": "r"}], _REC)
 C("agentloop", "with_safety", _CONV, "P")
 C("agentloop", "with_safety", [], "P")
+C("panelchat", "kept_messages", [{"role": "user", "content": str(i)} if i % 3 == 0 else {"role": "tool", "content": "t"}
+                                 for i in range(70)])
+C("panelchat", "kept_messages", _CONV)
+C("panelchat", "kept_messages", None)

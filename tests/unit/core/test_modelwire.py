@@ -188,3 +188,10 @@ def test_the_loop_in_core_counts_failures_and_tokens():
     result, _, events = run_loop([answer], {})
     assert result["usage"] == {"input": 10, "output": 2} and [e["type"] for e in events] == ["assistant", "usage"]
     assert "usage" not in result["messages"][0]
+
+
+def test_history_keeps_the_newest_messages_from_a_user_turn():
+    messages = [{"role": "user" if i % 3 == 0 else "tool", "content": str(i)} for i in range(70)]
+    kept = panelchat.kept_messages(messages)
+    assert kept[0] == {"role": "user", "content": "12"} and kept[-1]["content"] == "69" and len(kept) == 58
+    assert panelchat.kept_messages(messages[:5]) == messages[:5]
