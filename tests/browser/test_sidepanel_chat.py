@@ -280,7 +280,7 @@ def test_stop_mid_stream_aborts_the_model_request(panel, page_site, models):
     say(panel, "Tidy up my account.", wait=False)
     wait_until(lambda: len(js(panel, "(document.querySelector('.msg-assistant.streaming .text') || {}).textContent || ''"))
                > 20, 10, "streamed text")
-    el(panel, "#stop").click()
+    el(panel, "#prompt").send_keys(Keys.ESCAPE)            # Esc in the message box is Stop
     finished(panel, 8)
     shown = answers(panel)[-1]
     assert 20 < len(shown) < len("Assistant" + slow)
@@ -529,3 +529,21 @@ def test_the_chatbots_backend_is_the_default_when_the_build_names_one(tmp_path, 
     el(b, "#tab-settings").click()
     assert Select(el(b, "#set-provider")).first_selected_option.get_attribute("value") == "backend"
     assert not el(b, "#own-model").is_displayed()
+
+
+@pytest.mark.parametrize("budget", ["steps", "tokens"])
+def test_user_budgets_end_the_run(panel, page_site, models, budget):
+    log: dict = {}
+    server = models("openai", order_plan("openai", log))
+    open_panel(panel, "/panel-order.html")
+    if budget == "steps":
+        configure(panel, "openai", server, steps=2)
+    else:
+        configure(panel, "openai", server, tokens=3000)      # step 1: 1540 tokens, step 2: 1730 more
+    say(panel, "Order a medium lamp for Ada Lovelace.")
+    assert len(server.requests) == 2
+    assert [c["state"] for c in cards(panel)] == ["ok", "ok"]
+    expected = "the step budget (2)" if budget == "steps" else "the token budget (3000)"
+    assert notes(panel)[-1].startswith(f"Stopped: {expected} is used up") and "Already ran: page type" in notes(panel)[-1]
+    el(panel, "#tab-settings").click()
+    assert js(panel, f"document.getElementById('set-{budget}').value") == ("2" if budget == "steps" else "3000")
