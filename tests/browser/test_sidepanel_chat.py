@@ -240,6 +240,8 @@ def test_an_irreversible_step_waits_for_the_approval_window(panel, page_site, mo
     say(panel, "Delete my account.", wait=False)
     popup = panel.wait_for_popup("approve.html")
     popup.wait_for("document.getElementById('approve-preview').textContent.includes('Delete account')")
+    assert popup.eval("document.getElementById('approve-origin').textContent") == \
+        "Requested by the model in the Site Agent side panel"
     # the panel shows the waiting card and a button that brings the window to the front
     wait_until(lambda: js(panel, "!document.getElementById('pending').hidden"), 8, "the approval card")
     wait_until(lambda: [c["state"] for c in cards(panel)] == ["waiting"], 8, "the card to say it waits")

@@ -80,7 +80,8 @@ async def request(tool, args, preview, ctx, extra):
                 'message': 'another ' + tool['name'] + ' call is already waiting for approval'}
     waiter = deferred()
     _live[approval_id] = {'record': record, 'args': args, 'preview': preview, 'theme': ctx['theme'],
-                          'waiter': waiter, 'call': ctx['call_id'] if 'call_id' in ctx else None, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms']}
+                          'waiter': waiter, 'call': ctx['call_id'] if 'call_id' in ctx else None,
+                          'source': ctx['source'] if 'source' in ctx else None, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms']}
     props = {'url': extension_url('approve.html?id=' + approval_id), 'type': 'popup', 'focused': True,
              'width': WIDTH, 'height': HEIGHT}
     centred = {}
@@ -140,7 +141,7 @@ def view(approval_id):
     live = _live[approval_id]
     return {'id': approval_id, 'tool': live['record']['tool'], 'origin': live['record']['origin'],
             'risk': live['risk'], 'preview': live['preview'], 'theme': live['theme'],
-            'flags': live['flags'], 'confirm': live['confirm'],
+            'flags': live['flags'], 'confirm': live['confirm'], 'source': live['source'],
             'expires': live['expires'], 'now': now_ms()}
 
 
