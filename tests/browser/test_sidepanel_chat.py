@@ -458,6 +458,13 @@ def test_no_key_leaks_and_history_is_kept_listed_exported_and_deleted(panel, pag
     say(panel, "And again?")
     el(panel, "#tab-history").click()
     wait_until(lambda: len(panel.driver.find_elements(By.CSS_SELECTOR, "#history-list .history-item")) == 2, 8, "two")
+    panel.driver.find_elements(By.CSS_SELECTOR, "#history-list .history-item [data-act=open]")[1].click()
+    wait_until(lambda: js(panel, "!document.getElementById('view-chat').hidden"), 5, "the chat view")
+    assert [i["text"] for i in items(panel)][0] == "YouWhat is this page?"        # the older conversation, reopened
+    say(panel, "One more question.")                                             # and continued
+    assert [m["role"] for m in server.requests[-1]["body"]["messages"]] == ["system", "user", "assistant", "user"]
+    el(panel, "#tab-history").click()
+    wait_until(lambda: len(panel.driver.find_elements(By.CSS_SELECTOR, "#history-list .history-item")) == 2, 8, "two")
     el(panel, "#history-list .history-item [data-act=delete]").click()
     wait_until(lambda: len(panel.driver.find_elements(By.CSS_SELECTOR, "#history-list .history-item")) == 1, 8, "one")
     el(panel, "#delete-all").click()
