@@ -32,7 +32,7 @@ PANEL_PROMPT = ('You are Site Agent\'s assistant in the browser\'s side panel. E
                 'the "page" tool, using uids from the latest scan; scan again after the page changes. Answer in '
                 'plain words and cite what you read on the page.')
 chat = {'running': False, 'controller': None, 'record': None, 'messages': [], 'settings': None, 'key': '',
-        'in_flight': None, 'cards': {}, 'bubbles': {}, 'run_from': 0, 'catalogue': None}
+        'in_flight': None, 'cards': {}, 'bubbles': {}, 'run_from': 0, 'catalogue': None, 'runs': 0}
 
 
 async def ask(message):
@@ -392,6 +392,9 @@ def set_running(running):
     by_id('send').disabled = running
     set_text(by_id('run-status'), 'Working…' if running else '')
     document.documentElement.dataset.panelRunning = '1' if running else '0'
+    if not running:
+        chat['runs'] = chat['runs'] + 1
+        document.documentElement.dataset.panelRuns = str(chat['runs'])
 
 
 async def ensure_host(url):

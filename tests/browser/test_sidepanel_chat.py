@@ -89,13 +89,19 @@ def configure(b, provider: str, server: StreamModel | None, key: str = KEY, mode
     el(b, "#tab-chat").click()
 
 
+def runs(b) -> int:
+    return int(js(b, "document.documentElement.dataset.panelRuns || '0'"))
+
+
 def say(b, text: str, wait: bool = True):
+    before = runs(b)
     box = el(b, "#prompt")
     box.send_keys(text)
     box.send_keys(Keys.CONTROL, Keys.ENTER)            # the keyboard path (Ctrl+Enter sends)
-    wait_until(lambda: js(b, "document.documentElement.dataset.panelRunning === '1'"), 8, "the run to start")
+    wait_until(lambda: js(b, "document.documentElement.dataset.panelRunning === '1'") or runs(b) > before, 8,
+               "the run to start")
     if wait:
-        finished(b)
+        wait_until(lambda: runs(b) > before, 40, "the run to end")
 
 
 def finished(b, timeout: float = 40):
