@@ -457,6 +457,8 @@ async def run_turn(text, settings, model_settings):
     if kind_of(tools) != 'array':
         note('The extension did not list its tools; is it paused or restarting? Try again.', 'error')
         return
+    if settings['page_only']:
+        tools = panelchat.page_tools_only(tools)
     chat['catalogue'] = tools
     context = await page_context()
     if is_aborted(controller.signal):
@@ -630,6 +632,7 @@ def fill_settings():
     by_id('set-key').placeholder = 'A key is saved (type to replace it)' if len(chat['key']) > 0 else 'Not needed for local models'
     by_id('set-remember').checked = settings['remember_key']
     by_id('set-keep').checked = settings['keep_history']
+    by_id('set-page-only').checked = settings['page_only']
     set_value(by_id('set-steps'), str(settings['budgets']['steps']))
     set_value(by_id('set-seconds'), str(settings['budgets']['seconds']))
     set_value(by_id('set-tokens'), str(settings['budgets']['tokens']))
@@ -655,7 +658,7 @@ async def on_save_settings(event):
     stop_default(event)
     settings = {'provider': value_of(by_id('set-provider')), 'base': value_of(by_id('set-base')).strip(),
                 'model': value_of(by_id('set-model')).strip(), 'remember_key': by_id('set-remember').checked,
-                'keep_history': by_id('set-keep').checked,
+                'keep_history': by_id('set-keep').checked, 'page_only': by_id('set-page-only').checked,
                 'budgets': {'steps': number_of('set-steps'), 'seconds': number_of('set-seconds'),
                             'tokens': number_of('set-tokens')}}
     problem = modelwire.settings_problem(store.model_settings(settings))

@@ -69,14 +69,15 @@ def open_panel(b, page_path: str, theme: str | None = None) -> str:
 
 
 def configure(b, provider: str, server: StreamModel | None, key: str = KEY, model: str = "scripted-model",
-              remember: bool = False, keep: bool = False, steps: int | None = None, tokens: int | None = None):
+              remember: bool = False, keep: bool = False, steps: int | None = None, tokens: int | None = None,
+              page_only: bool = False):
     el(b, "#tab-settings").click()
     Select(el(b, "#set-provider")).select_by_value(provider)
     for field, value in (("set-base", server.base_url if server else ""), ("set-model", model), ("set-key", key)):
         box = el(b, "#" + field)
         box.clear()
         box.send_keys(value)
-    for box_id, wanted in (("set-remember", remember), ("set-keep", keep)):
+    for box_id, wanted in (("set-remember", remember), ("set-keep", keep), ("set-page-only", page_only)):
         if el(b, "#" + box_id).is_selected() != wanted:
             el(b, "#" + box_id).click()
     for field, value in (("set-steps", steps), ("set-tokens", tokens)):
@@ -401,8 +402,10 @@ def test_three_bad_calls_in_a_row_end_the_run(panel, page_site, models):
                          ("page", {"method": "scan"})])
     server = models("gemini", plan)
     open_panel(panel, "/panel-order.html")
-    configure(panel, "gemini", server)
+    configure(panel, "gemini", server, page_only=True)
     say(panel, "Do something.")
+    offered = server.requests[0]["body"]["tools"][0]["functionDeclarations"]
+    assert [d["name"] for d in offered] == ["page"]                   # "only the page tool"
     assert [c["state"] for c in cards(panel)] == ["refused", "failed", "failed", "not_called"]
     assert notes(panel)[-1].startswith("Stopped: three tool calls in a row failed")
     assert len(server.requests) == 1

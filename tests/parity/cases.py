@@ -1353,3 +1353,4 @@ C("panelchat", "kept_messages", [{"role": "user", "content": str(i)} if i % 3 ==
                                  for i in range(70)])
 C("panelchat", "kept_messages", _CONV)
 C("panelchat", "kept_messages", None)
+C("panelchat", "page_tools_only", _CAT + [{"name": "gmail_send"}, None, {"name": "page2"}])

@@ -23,7 +23,7 @@ def backend():
 def default_settings():
     named = backend()
     return {'provider': 'backend' if named != None else 'openai', 'base': '', 'model': '',
-            'remember_key': False, 'keep_history': False, 'budgets': panelchat.budgets_of(None)}
+            'remember_key': False, 'keep_history': False, 'page_only': False, 'budgets': panelchat.budgets_of(None)}
 
 
 def _field(raw, key, fallback):
@@ -34,7 +34,7 @@ async def load_settings():
     raw = await storage_get('local', SETTINGS_KEY, None)
     base = default_settings()
     out = {}
-    for key in ['provider', 'base', 'model', 'remember_key', 'keep_history']:
+    for key in ['provider', 'base', 'model', 'remember_key', 'keep_history', 'page_only']:
         out[key] = _field(raw, key, base[key])
     out['budgets'] = panelchat.budgets_of(_field(raw, 'budgets', None))
     if not panelchat.is_provider(out['provider']) or (out['provider'] == 'backend' and backend() == None):
@@ -56,6 +56,7 @@ async def save_settings(settings, key_text):
     then removed from the other area, so it lives in one place only)."""
     clean = {'provider': settings['provider'], 'base': settings['base'], 'model': settings['model'],
              'remember_key': settings['remember_key'] == True, 'keep_history': settings['keep_history'] == True,
+             'page_only': settings['page_only'] == True,
              'budgets': panelchat.budgets_of(settings['budgets'])}
     await storage_set('local', SETTINGS_KEY, clean)
     if key_text != None:
