@@ -597,6 +597,21 @@ def tool_json_in_text(text, catalogue):
     return False
 
 
+OLLAMA_DEFAULT_CONTEXT = 4096
+
+
+def context_advice(url, input_tokens):
+    """Advice when a local server reports a prompt of about Ollama's default context (4,096 tokens):
+    Ollama then cuts the prompt silently (its FAQ: num_ctx, OLLAMA_CONTEXT_LENGTH). None otherwise."""
+    if not is_local(url) or kind_of(input_tokens) != 'number':
+        return None
+    if input_tokens < OLLAMA_DEFAULT_CONTEXT - 96 or input_tokens > OLLAMA_DEFAULT_CONTEXT:
+        return None
+    return ('The local model read ' + str(input_tokens) + ' tokens, about Ollama\'s default context of 4,096: the '
+            'start of the conversation (the instructions, the tools) was probably cut. Start Ollama with a larger '
+            'context (OLLAMA_CONTEXT_LENGTH=32768 ollama serve), or tick "Offer the model only the page tool".')
+
+
 TOOL_JSON_ADVICE = ('The model wrote a tool call as plain text instead of calling the tool, so nothing ran. Its '
                     'server has no tool-call parser for this model: choose a model with tool support, or start the '
                     'server with its tool-calling template (llama.cpp: llama-server --jinja; vLLM: '

@@ -363,7 +363,6 @@ def test_worker_killed_mid_run_gives_a_clear_message_and_no_repeated_write(panel
 def test_local_model_doctor(panel, page_site, models):
     refusing = models("openai", lambda body, n: Turn("never"), refuse_extension_origin=True)
     open_panel(panel, "/panel-order.html")
-    local = StreamModel.__new__(StreamModel)
     configure(panel, "openai", None)
     el(panel, "#tab-settings").click()
     box = el(panel, "#set-base")
@@ -377,7 +376,6 @@ def test_local_model_doctor(panel, page_site, models):
     assert f"OLLAMA_ORIGINS=chrome-extension://{panel.extension_id} ollama serve" in shown, shown
     assert "refused this extension's origin (HTTP 403)" in shown
     assert refusing.requests[0]["headers"]["origin"] == f"chrome-extension://{panel.extension_id}"
-    del local
 
 
 def test_doctor_no_tool_support_and_tool_json_in_text(panel, page_site, models):
@@ -565,3 +563,19 @@ def test_user_budgets_end_the_run(panel, page_site, models, budget):
     assert notes(panel)[-1].startswith(f"Stopped: {expected} is used up") and "Already ran: page type" in notes(panel)[-1]
     el(panel, "#tab-settings").click()
     assert js(panel, f"document.getElementById('set-{budget}').value") == ("2" if budget == "steps" else "3000")
+
+
+def test_doctor_notices_a_prompt_cut_at_ollamas_default_context(panel, page_site, models):
+    server = models("openai", lambda body, n: Turn("Hi.", usage=(4096, 3)))      # Ollama caps prompt_tokens at num_ctx
+    open_panel(panel, "/panel-order.html")
+    configure(panel, "openai", server, key="")
+    el(panel, "#tab-settings").click()
+    box = el(panel, "#set-base")
+    box.clear()
+    box.send_keys(f"http://localhost:{server.port}/v1")
+    el(panel, "#save-settings").click()
+    wait_until(lambda: js(panel, "document.getElementById('settings-status').textContent.startsWith('Saved')"), 8, "saved")
+    el(panel, "#tab-chat").click()
+    say(panel, "Hello?")
+    assert any("about Ollama's default context of 4,096" in n and "OLLAMA_CONTEXT_LENGTH=32768" in n for n in notes(panel))
+    assert "authorization" not in server.requests[0]["headers"]                  # no key, no header

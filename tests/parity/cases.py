@@ -1354,3 +1354,6 @@ C("panelchat", "kept_messages", [{"role": "user", "content": str(i)} if i % 3 ==
 C("panelchat", "kept_messages", _CONV)
 C("panelchat", "kept_messages", None)
 C("panelchat", "page_tools_only", _CAT + [{"name": "gmail_send"}, None, {"name": "page2"}])
+for n in [4000, 4096, 4097, 100, None]:
+    C("modelwire", "context_advice", "http://localhost:11434/v1/chat/completions", n)
+C("modelwire", "context_advice", "https://api.openai.com/v1", 4096)

@@ -49,6 +49,9 @@ def make_model(settings, key_text, extension_origin, on_text, on_doctor):
             raise ModelError(panelchat.redact('The model reported an error: ' + str(acc['error']), key_text))
         message = modelwire.turn_message(acc, 'call_' + str(step) + '_')
         message['usage'] = acc['usage']
+        advice = modelwire.context_advice(url, acc['usage']['input'])
+        if advice != None:
+            on_doctor(advice)
         if 'tool_calls' not in message and modelwire.tool_json_in_text(message['content'], turn['catalogue']):
             on_doctor(modelwire.TOOL_JSON_ADVICE)
         if kind_of(message['content']) == 'string' and modelwire.no_tools_text(message['content']):

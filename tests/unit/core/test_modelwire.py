@@ -195,3 +195,9 @@ def test_history_keeps_the_newest_messages_from_a_user_turn():
     kept = panelchat.kept_messages(messages)
     assert kept[0] == {"role": "user", "content": "12"} and kept[-1]["content"] == "69" and len(kept) == 58
     assert panelchat.kept_messages(messages[:5]) == messages[:5]
+
+
+def test_ollamas_default_context_is_noticed():
+    assert "OLLAMA_CONTEXT_LENGTH=32768" in modelwire.context_advice("http://localhost:11434/v1/chat/completions", 4096)
+    assert modelwire.context_advice("http://localhost:11434/v1/chat/completions", 2100) is None
+    assert modelwire.context_advice("https://api.openai.com/v1/chat/completions", 4096) is None
