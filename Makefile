@@ -30,7 +30,7 @@ chromium:
 	@bash scripts/ensure-chromium.sh
 
 test: test-deps chromium
-	$(BIN)/ruff check buildtool tests bench scripts siteagent_src
+	$(BIN)/ruff check buildtool tests bench scripts siteagent_src siteagent_runtime
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 clean:

@@ -17,6 +17,9 @@ from pathlib import Path
 from .errors import BuildError
 
 MINIMAL_PERMISSIONS = {"storage", "scripting", "tabs", "alarms", "sidePanel", "tabGroups"}
+# Optional API permissions asked for at run time, under the user's click: nativeMessaging when the
+# user turns MCP on (the MCP link, siteagent_runtime/). Test builds grant it up front.
+OPTIONAL_PERMISSIONS = {"nativeMessaging"}
 PRIVATE_PAGES = ("approve.html", "console.html")
 _SCRIPT_DIRECTIVES = ("script-src", "script-src-elem", "script-src-attr", "worker-src", "default-src")
 _SAFE_SCRIPT_SOURCES = {"'self'", "'none'", "'wasm-unsafe-eval'"}
@@ -172,15 +175,17 @@ def lint_hosts(manifest: dict, config) -> list[Finding]:
     return out
 
 
-def lint_permissions(manifest: dict) -> list[Finding]:
+def lint_permissions(manifest: dict, config=None) -> list[Finding]:
     out = []
+    granted_optional = getattr(config, "grant_optional_permissions", False) if config is not None else False
     for perm in manifest.get("permissions", []):
-        if perm not in MINIMAL_PERMISSIONS:
+        if perm not in MINIMAL_PERMISSIONS and not (granted_optional and perm in OPTIONAL_PERMISSIONS):
             out.append(Finding("permissions", "manifest.json permissions",
                                f"{perm!r} is outside the minimal set {sorted(MINIMAL_PERMISSIONS)}"))
-    if "optional_permissions" in manifest and manifest["optional_permissions"]:
-        out.append(Finding("permissions", "manifest.json optional_permissions",
-                           "optional API permissions are not used; remove them"))
+    for perm in manifest.get("optional_permissions", []):
+        if perm not in OPTIONAL_PERMISSIONS:
+            out.append(Finding("permissions", "manifest.json optional_permissions",
+                               f"optional permission {perm!r} is not used; only {sorted(OPTIONAL_PERMISSIONS)} is"))
     if "externally_connectable" in manifest:
         out.append(Finding("permissions", "manifest.json externally_connectable",
                            "pages talk to the extension through the bridge only"))
@@ -193,7 +198,7 @@ def lint_dist(dist: Path, config, manifest: dict, extra_js_dirs: tuple[Path, ...
         js += sorted(Path(d).rglob("*.js"))
     root = dist.parent
     return (lint_csp(manifest) + lint_post_message(js, root) + lint_web_accessible(manifest)
-            + lint_hosts(manifest, config) + lint_permissions(manifest))
+            + lint_hosts(manifest, config) + lint_permissions(manifest, config))
 
 
 def check_dist(dist: Path, config, manifest: dict, extra_js_dirs: tuple[Path, ...] = (), echo=None) -> None:

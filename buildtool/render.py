@@ -56,8 +56,14 @@ def manifest_context(config: Config, *, content_entry: str, pages: list[str]) ->
     if config.grant_optional_hosts:
         required_hosts += optional_hosts
         optional_hosts = []
+    permissions = list(config.required_permissions)
+    optional_permissions = list(config.optional_permissions)
+    if config.grant_optional_permissions:   # test builds: no prompt can be answered headless
+        permissions += optional_permissions
+        optional_permissions = []
     return {"config": config, "trusted_patterns": trusted, "host_permissions": required_hosts,
-            "optional_host_permissions": optional_hosts, "permissions": list(config.required_permissions),
+            "optional_host_permissions": optional_hosts, "permissions": permissions,
+            "optional_permissions": optional_permissions,
             "icon_sizes": ICON_SIZES, "content_entry": content_entry, "pages": pages}
 
 

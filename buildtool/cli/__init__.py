@@ -18,6 +18,8 @@ COMMANDS = {
     "release": "release",
     "verify": "verify",
     "token": "token",
+    "mcp": "mcp_cmd",
+    "native-host": "native_host",
 }
 
 HELP = {
@@ -30,6 +32,8 @@ HELP = {
     "release": "Build, package, sign and write a CRX3 into release/<version>/.",
     "verify": "Verify a release folder or zip: sizes, hashes, signature, CRX3.",
     "token": "Sign a call token (JWS) for the signed-calls mode.",
+    "mcp": "MCP clients drive the browser: serve, install-host, uninstall-host, doctor, print-config.",
+    "native-host": "The native messaging host the browser starts (not run by hand).",
 }
 
 

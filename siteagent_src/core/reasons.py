@@ -46,6 +46,9 @@ RETRY_BLOCKED = 'retry_blocked'
 # Issue 18: the Google adapters against the real sites.
 UNVERIFIED = 'unverified'
 UNSUPPORTED_LOCALE = 'unsupported_locale'
+# Issue 31: MCP clients through the native host (entries/worker/mcp.py).
+MCP_NOT_PAIRED = 'mcp_not_paired'
+MCP_CANCELLED = 'mcp_cancelled'
 
 # The one table of codes, in the order they were added: the code and what it means (docs/PROTOCOL.md's
 # reason table is generated from it: `siteagent docs`; the build checks it is current).
@@ -92,6 +95,9 @@ TABLE = [
                  'the Sent folder) before retrying, or it may go out twice'],
     [UNSUPPORTED_LOCALE, 'the site\'s page is in a language the adapter\'s label table does not cover; `lang` and '
                          '`language` name it, `supported` lists the covered ones'],
+    [MCP_NOT_PAIRED, '(MCP) the user refused this MCP client in the pairing window, or has not answered it yet; '
+                     'nothing ran'],
+    [MCP_CANCELLED, '(MCP) the MCP client cancelled the call or went away before it ran; nothing ran'],
 ]
 # Produced by the client SDK (and its tool loop), never by the extension.
 CLIENT_TABLE = [

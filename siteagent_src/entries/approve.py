@@ -16,7 +16,8 @@ async def answer(allow):
     state['answered'] = True
     by_id('allow').disabled = True
     by_id('deny').disabled = True
-    await send_message({'kind': 'approval_decide', 'id': approval_id, 'allow': allow, 'typed': typed_values()})
+    await send_message({'kind': 'approval_decide', 'id': approval_id, 'allow': allow, 'typed': typed_values(),
+                        'remember': by_id('approve-remember').checked == True})
 
 
 def on_allow(event):
@@ -88,11 +89,15 @@ def show(view):
         by_id('allow').disabled = True
         return
     apply_theme(view['theme'])
-    set_text(by_id('approve-title'), 'Allow ' + view['tool'] + '?')
-    set_text(by_id('approve-origin'), 'Requested by ' + view['origin'])
+    set_text(by_id('approve-title'), view['title'] if view['title'] != None else 'Allow ' + view['tool'] + '?')
+    by_panel = 'source' in view and view['source'] == 'panel'
+    set_text(by_id('approve-origin'), 'Requested by ' + ('the model in the Site Agent side panel' if by_panel else view['origin']))
     set_text(by_id('approve-tool'), view['tool'])
     set_text(by_id('approve-risk'), view['risk'])
     set_text(by_id('approve-preview'), view['preview'])
+    if view['remember'] != None:
+        by_id('approve-remember-row').hidden = False
+        set_text(by_id('approve-remember-label'), view['remember'])
     state['confirm'] = view['confirm']
     show_flags(view['flags'], view['confirm'])
     state['expires'] = now_ms() + (view['expires'] - view['now'])

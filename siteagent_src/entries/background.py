@@ -3,7 +3,7 @@ from buildinfo import CONFIG
 from core.protocol import API_VERSION
 from core.origins import origin_allowed
 from core.outcome import failure
-from core.reasons import BAD_REQUEST
+from core.reasons import BAD_REQUEST, APPROVAL_DENIED
 from webapi.chrome import (on_message, on_port, PORT_BRIDGE, on_installed, on_startup, on_action_clicked, runtime_id, extension_origin,
                              extension_url, tabs_query, tab_get, inject_files, tab_create, manifest,
                              set_session_access_trusted_only, register_content_script, granted_origins,
@@ -13,7 +13,7 @@ from webapi.js import random_id, serialized, attempt_async
 from core.catalogue import find_tool
 from entries.worker.sites import catalogue
 from core.outcome import success
-from entries.worker import dispatch, approvals, journal, audit_store, health, macros
+from entries.worker import dispatch, approvals, journal, audit_store, health, macros, mcp
 from entries.worker.state import (set_paused, set_tool_enabled, load_switches, set_target_tab, target_tab,
                                   clear_target_tab)
 from entries.worker.livereload import start_live_reload
@@ -119,6 +119,17 @@ async def panel_state():
             'target': await tab_summary(await target_tab()), 'feed': feed}
 
 
+async def panel_call(message, sender):
+    """A tool call from the side panel's chat (issue 30): the same gate as every caller, source 'panel'."""
+    ctx = sender_ctx(sender, 'panel', message['callId'], message['theme'] if 'theme' in message else 'light')
+    if ctx['window_id'] == None and 'windowId' in message:
+        ctx['window_id'] = message['windowId']
+    args = message['args'] if message['args'] != None else {}
+    outcome = await dispatch.call({'name': message['name'], 'args': args}, ctx)
+    await macros.note_call(message['name'], args, 'panel', outcome)
+    return outcome
+
+
 async def handle_macro(kind, message):
     if kind == 'macro_record_start':
         state = await macros.start_recording(message['source'], message['count'])
@@ -144,6 +155,18 @@ async def handle_macro(kind, message):
     return failure(BAD_REQUEST, 'unknown message kind', None)
 
 
+async def handle_mcp(kind, message):
+    """The console's MCP section (entries/worker/mcp.py)."""
+    if kind == 'mcp_state':
+        return await mcp.state()
+    if kind == 'mcp_enable':
+        await console_action('mcp_enable', {'on': True}, {'ok': True})
+        return await mcp.set_enabled(message['on'] == True)
+    if kind == 'mcp_disconnect_all':
+        return await mcp.disconnect_all()
+    return failure(BAD_REQUEST, 'unknown message kind', None)
+
+
 async def handle_extension(message, sender):
     kind = message['kind']
     tab = sender['tab'] if 'tab' in sender else None
@@ -151,7 +174,7 @@ async def handle_extension(message, sender):
         return approvals.view(message['id'])
     if kind == 'approval_decide':
         return approvals.decide(message['id'], message['allow'], tab['windowId'] if tab != None else None,
-                                message['typed'])
+                                message['typed'], message['remember'] == True)
     if kind == 'console_call':
         ctx = sender_ctx(sender, 'console', None, message['theme'] if 'theme' in message else 'light')
         args = message['args'] if message['args'] != None else {}
@@ -191,12 +214,21 @@ async def handle_extension(message, sender):
         return await health.run_check('console')
     if kind == 'panel_state':
         return await panel_state()
+    if kind == 'panel_tools':
+        return await dispatch.list_tools()
+    if kind == 'panel_call':
+        return await panel_call(message, sender)
+    if kind == 'panel_stop':
+        return {'ok': True, 'denied': approvals.void_call(message['callId'], APPROVAL_DENIED,
+                                                         'stopped by the user in the side panel; nothing ran')}
     if kind == 'focus_approval':
         await approvals.focus(message['id'])
         return {'ok': True}
     if kind == 'audit':
         return await audit_store.read_latest(message['count'] if message['count'] != None else 50,
                                             message['filters'] if message['filters'] != None else {})
+    if kind.startswith('mcp_'):
+        return await handle_mcp(kind, message)
     if kind.startswith('macro'):
         return await handle_macro(kind, message)
     return failure(BAD_REQUEST, 'unknown message kind', None)
@@ -273,3 +305,4 @@ health.ensure_alarm()
 on_action_clicked(open_console)
 on_permissions_changed(lambda change: sync_content_scripts())
 start_live_reload(CONFIG['live_reload_port'])
+ready.then(lambda done: mcp.start())

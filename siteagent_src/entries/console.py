@@ -9,6 +9,7 @@ from core.pretty import pretty_parts
 from webapi.ui import (h, replace_children, show, value_of, set_value, parse_number, local_time, json_pretty,
                          data_theme_from_query, prefers_dark)
 from webapi.js import obj_keys, to_json, from_json
+from entries.console_mcp import start_mcp_card
 
 LONG_TEXT = 200
 ui = {'tools': [], 'tool': None, 'switches': None, 'recording': None, 'macros': {}, 'theme': 'light',
@@ -640,6 +641,7 @@ def start():
     refresh_tabs()
     refresh_audit()
     refresh_permissions()
+    start_mcp_card()
     document.documentElement.setAttribute('data-console-ready', '1')
 
 

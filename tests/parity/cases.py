@@ -1325,3 +1325,75 @@ for url in ["HTTP://A.test:80/x", "https://a.test:8443", "https://user@a.test/",
 # long texts are remembered (leaks.MEMO_MIN): the same one twice, then another
 for v in ["code 7c4e2-9a1f3 " + "w " * 12000, "code 7c4e2-9a1f3 " + "w " * 12000, "order 48213977 " + "w " * 12000]:
     C("leaks", "tokens_of", v)
+# --- chunks (the native host's chunk frames, issue 31) -------------------------------------------
+C("chunks", "join_step", None, {"t": "chunk", "cid": "a", "i": 0, "n": 1, "data": "{\"x\":1}"})
+C("chunks", "join_step", None, {"t": "chunk", "cid": "a", "i": 1, "n": 3, "data": "b" + ASTRAL})
+C("chunks", "join_step", {"n": 3, "got": 1, "parts": [None, "b", None]}, {"i": 0, "n": 3, "data": "a"})
+C("chunks", "join_step", {"n": 3, "got": 2, "parts": ["a", "b", None]}, {"i": 2, "n": 3, "data": "c\u2028"})
+C("chunks", "join_step", {"n": 3, "got": 1, "parts": [None, "b", None]}, {"i": 1, "n": 3, "data": "again"})
+C("chunks", "join_step", {"n": 3, "got": 1, "parts": [None, "b", None]}, {"i": 0, "n": 4, "data": "x"})
+for bad in [{"i": 3, "n": 3, "data": ""}, {"i": -1, "n": 3, "data": ""}, {"i": 0, "n": 0, "data": ""},
+            {"i": 0, "n": 513, "data": ""}, {"i": 0.5, "n": 2, "data": ""}, {"i": "0", "n": 2, "data": ""},
+            {"i": 0, "n": 2, "data": 5}, {"i": 0, "n": 2}, [], None, "chunk"]:
+    C("chunks", "join_step", None, bad)
+
+# --- issue 30: the side panel's wire formats and chat records ----------------------------------------------
+_CONV = [{"role": "system", "content": "S"}, {"role": "user", "content": "u " + ASTRAL},
+         {"role": "assistant", "content": None, "tool_calls": [
+             {"id": "c1", "type": "function", "function": {"name": "page", "arguments": {"method": "scan"}},
+              "thought_signature": "sig"}]},
+         {"role": "tool", "tool_call_id": "c1", "content": "r"}, {"role": "user", "content": "again"}]
+_CAT = [{"name": "page", "description": "d", "risk": "irreversible",
+         "inputSchema": {"type": "object", "properties": {"method": {"type": "string", "enum": ["scan", "click"]}}}}]
+for prov in ["openai", "anthropic", "gemini", "backend", "nope"]:
+    C("modelwire", "endpoint", prov, "http://localhost:11434/v1/", "m")
+    C("modelwire", "headers_for", prov, "k-123")
+    C("modelwire", "settings_problem", {"provider": prov, "base": "", "model": ""})
+C("modelwire", "openai_messages", _CONV)
+C("modelwire", "openai_body", "m", _CONV, _CAT, True)
+for url in ["http://localhost:11434/v1", "http://127.0.0.1:1/x", "https://api.openai.com/v1", "http://[::1]:8/", "x", None]:
+    C("modelwire", "origin_pattern", url)
+    C("modelwire", "is_local", url)
+    for status in [0, 400, 401, 403, 404, 429, 500]:
+        C("modelwire", "diagnose", "openai", url, status, '{"error":"model does not support tools"}' if status == 400 else "e",
+          "chrome-extension://abc")
+for text in ['{"name": "page", "arguments": {}}', '```json\n{"name":"page","parameters":{}}\n```', "hi", None, "{}"]:
+    C("modelwire", "tool_json_in_text", text, _CAT)
+for raw in [None, {"prompt_tokens": 3, "completion_tokens": 4}, {"input_tokens": 5, "output_tokens": 6},
+            {"promptTokenCount": 7, "candidatesTokenCount": 8}, {"input": 1, "output": 2}, [], "x"]:
+    C("modelwire", "usage_of", raw)
+for chunk in ["data: 1\n\n", "event: e\r\ndata: a\r\ndata: b\r\n\r\n: c\n", "data", "", None, "data: " + ASTRAL + "\n\n"]:
+    C("modelwire", "sse_feed", {"buf": "", "event": None, "data": []}, chunk)
+for args in [{"method": "type", "uid": "u1", "text": "x" * 60}, {"a": [1, 2], "b": None, "c": True}, None, [], {}]:
+    C("panelchat", "args_summary", args)
+for out in [{"ok": True}, {"ok": False, "reason": "approval_denied"}, {"ok": False, "reason": "client_timeout"},
+            {"ok": False, "reason": "unknown_tool"}, None]:
+    C("panelchat", "outcome_state", out, True)
+    C("panelchat", "outcome_state", out, False)
+    C("agentloop", "counts_as_failure", out)
+C("panelchat", "page_context", "https://a.test/", "T", "B u1 x", None)
+C("panelchat", "page_context", None, None, None, "no page")
+C("panelchat", "budgets_of", {"steps": 0, "seconds": 1.5, "tokens": 10})
+for stop in ["answer", "max_steps", "aborted", "failures", "token_budget", "time_budget", "odd"]:
+    C("panelchat", "stop_text", stop, {"steps": 8, "seconds": 60, "tokens": 100}, "invalid_args")
+C("panelchat", "redact", "a sk-1234567890 b sk-1234567890", "sk-1234567890")
+C("panelchat", "redact", "short", "k")
+_REC = {"id": "r", "title": "T " + ASTRAL, "created": "c", "provider": "openai", "model": "m", "usage": {"input": 1, "output": 2},
+        "items": [{"kind": "user", "text": "u"}, {"kind": "tool", "tool": "page", "summary": "s", "risk": "read",
+                                                   "state": "ok", "reason": None, "call": "w"},
+                  {"kind": "usage", "step": 1, "input": 1, "output": 2}, {"kind": "note", "text": "n", "level": "x"}],
+        "messages": ["secret"]}
+C("panelchat", "export_record", _REC)
+C("panelchat", "markdown", _REC)
+C("panelchat", "listed", [_REC, None, {"id": "x"}])
+C("panelchat", "history_put", [{"id": "a"}, {"id": "r"}], _REC)
+C("agentloop", "with_safety", _CONV, "P")
+C("agentloop", "with_safety", [], "P")
+C("panelchat", "kept_messages", [{"role": "user", "content": str(i)} if i % 3 == 0 else {"role": "tool", "content": "t"}
+                                 for i in range(70)])
+C("panelchat", "kept_messages", _CONV)
+C("panelchat", "kept_messages", None)
+C("panelchat", "page_tools_only", _CAT + [{"name": "gmail_send"}, None, {"name": "page2"}])
+for n in [4000, 4096, 4097, 100, None]:
+    C("modelwire", "context_advice", "http://localhost:11434/v1/chat/completions", n)
+C("modelwire", "context_advice", "https://api.openai.com/v1", 4096)

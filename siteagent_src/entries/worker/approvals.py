@@ -65,6 +65,10 @@ async def request(tool, args, preview, ctx, extra):
     answered, closed or timed out (ctx['progress'])."""
     flags = extra['flags'] if extra != None else []
     confirm = extra['confirm'] if extra != None else []
+    remember = extra['remember'] if extra != None and 'remember' in extra else None
+    title = extra['title'] if extra != None and 'title' in extra else None
+    if 'voided' in ctx and ctx['voided'] == True:
+        return {'allowed': False, 'reason': APPROVAL_DENIED, 'message': 'the call was cancelled before its window opened'}
     digest = await args_hash(args)
     approval_id = random_id()
     record = {'id': approval_id, 'tool': tool['name'], 'hash': digest, 'instance': INSTANCE,
@@ -80,7 +84,9 @@ async def request(tool, args, preview, ctx, extra):
                 'message': 'another ' + tool['name'] + ' call is already waiting for approval'}
     waiter = deferred()
     _live[approval_id] = {'record': record, 'args': args, 'preview': preview, 'theme': ctx['theme'],
-                          'waiter': waiter, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms']}
+                          'waiter': waiter, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms'],
+                          'call_id': ctx['call_id'] if 'call_id' in ctx else None, 'remember': remember,
+                          'title': title, 'source': ctx['source'] if 'source' in ctx else None}
     props = {'url': extension_url('approve.html?id=' + approval_id), 'type': 'popup', 'focused': True,
              'width': WIDTH, 'height': HEIGHT}
     centred = {}
@@ -140,8 +146,8 @@ def view(approval_id):
     live = _live[approval_id]
     return {'id': approval_id, 'tool': live['record']['tool'], 'origin': live['record']['origin'],
             'risk': live['risk'], 'preview': live['preview'], 'theme': live['theme'],
-            'flags': live['flags'], 'confirm': live['confirm'],
-            'expires': live['expires'], 'now': now_ms()}
+            'flags': live['flags'], 'confirm': live['confirm'], 'source': live['source'],
+            'expires': live['expires'], 'now': now_ms(), 'remember': live['remember'], 'title': live['title']}
 
 
 def typed_ok(confirm, typed):
@@ -156,9 +162,10 @@ def typed_ok(confirm, typed):
     return True
 
 
-def decide(approval_id, allow, sender_window, typed):
+def decide(approval_id, allow, sender_window, typed, remember=None):
     """The approval page's answer. Only the window we opened for this approval may answer; an Allow
-    that lacks a recipient confirmation the user had to type is a denial."""
+    that lacks a recipient confirmation the user had to type is a denial. `remember`: the page's
+    "Remember for 8 hours" box, shown only when the request offered it (MCP pairing)."""
     if approval_id not in _live:
         return False
     live = _live[approval_id]
@@ -168,7 +175,7 @@ def decide(approval_id, allow, sender_window, typed):
         live['waiter'].resolve({'allowed': False, 'reason': APPROVAL_DENIED,
                                 'message': 'a new recipient was not confirmed in the approval window'})
     elif allow == True:
-        live['waiter'].resolve({'allowed': True})
+        live['waiter'].resolve({'allowed': True, 'remember': live['remember'] != None and remember == True})
     else:
         live['waiter'].resolve({'allowed': False, 'reason': APPROVAL_DENIED, 'message': 'the user denied it'})
     return True
@@ -181,6 +188,18 @@ def _on_window_closed(window_id):
             live['window'] = None
             live['waiter'].resolve({'allowed': False, 'reason': APPROVAL_DENIED,
                                     'message': 'the approval window was closed'})
+
+
+def void_call(call_id, reason, message):
+    """A caller that went away (an MCP client cancelled, its socket closed): its approval is denied
+    and its window closes, so a human never approves an orphaned call. The side panel's Stop uses it
+    too. True when the call had an approval waiting."""
+    for approval_id in obj_keys(_live):
+        live = _live[approval_id]
+        if call_id != None and live['call_id'] == call_id:
+            live['waiter'].resolve({'allowed': False, 'reason': reason, 'message': message})
+            return True
+    return False
 
 
 def pending_summary():

@@ -75,8 +75,13 @@ def with_risk(tool, risk):
     return out
 
 
+def panel_call_id(ctx):
+    """The side panel's own id for a call, kept in its audit entry so a chat card links to it."""
+    return ctx['call_id'] if ctx['source'] == 'panel' else None
+
+
 async def _refused(name, ctx, outcome, args):
-    await audit_store.record(name, ctx['source'], outcome, args)
+    await audit_store.record(name, ctx['source'], outcome, args, panel_call_id(ctx))
     return outcome
 
 
@@ -175,7 +180,7 @@ async def call(request, ctx):
     # the audit write is sent now (or awaited while the log loads). The taint note is awaited too:
     # sent on without it, the result came back sooner, but a caller's next call then shared the CPU
     # with the note, and back-to-back scans of a median page were ~2 ms slower on two cores
-    await audit_store.record_soon(name, ctx['source'], outcome, args)
+    await audit_store.record_soon(name, ctx['source'], outcome, args, panel_call_id(ctx))
     await notes_settled()
     return outcome
 

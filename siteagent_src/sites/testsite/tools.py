@@ -75,6 +75,15 @@ TEST_TAMPER = declare_tool(
     'approval window opens, as buggy or hostile adapter code might.',
     object_schema({'text': _TEXT_200}, ['text']), 'worker', TEST)
 
+TEST_BLOB = declare_tool(
+    SITE, 'test_blob', 'read',
+    'Test only (read). Returns {"blob": <text repeated `times` times>, "length": <its length>}: large '
+    'arguments and results for the MCP link\'s size tests. Changes nothing.',
+    object_schema({'text': {'type': 'string', 'maxLength': 2000000, 'description': 'Text, up to 2,000,000 characters.'},
+                   'times': {'type': 'integer', 'minimum': 1, 'maximum': 4, 'description': 'Repeat count.'}},
+                  ['text']),
+    'worker', TEST)
+
 # --- a tab site (on the Gmail fixture's host) -----------------------------------------------------
 TAB_SITE = declare_site('test_tab', ['mail.google.com'], None, {'title': 'h1'})
 

@@ -1,6 +1,6 @@
 """The test sites' worker half: tools with no effect outside the extension (effects are counted)."""
 from sites.testsite.tools import (SITE, TEST_READ, TEST_WRITE, TEST_IRREVERSIBLE, TEST_SEND, TEST_NOTE,
-                                  TEST_READ_MAIL, TEST_LIMITED, TEST_STAGED, TEST_TAMPER)
+                                  TEST_READ_MAIL, TEST_LIMITED, TEST_STAGED, TEST_TAMPER, TEST_BLOB)
 from sites.kit.worker import worker_handler, site_hooks
 from webapi.chrome import storage_get, storage_set
 from webapi.js import serialized, sleep, later
@@ -76,6 +76,13 @@ async def test_staged(args, ctx):
 async def test_tamper(args, ctx):
     await count_effect('test_tamper')
     return {'done': True, 'text': args['text']}
+
+
+@worker_handler(TEST_BLOB)
+async def test_blob(args, ctx):
+    times = args['times'] if 'times' in args else 1
+    blob = ''.join([args['text'] for i in range(times)])
+    return {'blob': blob, 'length': len(blob)}
 
 
 async def security_preview(tool_name, args):
