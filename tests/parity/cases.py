@@ -1297,6 +1297,34 @@ for _s in [["BUTTON", True, None, "submit"], ["BUTTON", True, "SUBMIT", "submit"
            ["A", True, None, ""]]:
     C("sites.page.actions", "submits", *_s)
 
+# === Leaks (issue 34): the tokeniser of read text and of outbound URLs/texts =========================
+_LEAK_TEXTS = ["Recovery codes: 7c4e2-9a1f3 50318-82746. Account 4417 2093 8812. Mail Bob@Corp.test.",
+               "1234 5678", "1234  5678", "1111 2222 3333 4444 5555", "order-ref ABC12345678", "A1B2C3",
+               "xKpQrTzWmNbV JavaScriptIsFun McDonald", "Alice Smith 2026", "", "\u00e912345678\u00e9 \u0661\u0662\u0663\u0664\u0665\u0666",
+               ASTRAL + "123456" + ASTRAL + "7c4e2-9a1f3" + ASTRAL, "12345" + ASTRAL + "678", "a\u00001b2c3d4",
+               "see <https://B.test/story/98765432?\u2026> and mail a@evil.test", " ".join(f"n{i}x{i}9" for i in range(700))]
+for v in JUNK + _LEAK_TEXTS:
+    C("leaks", "tokens_of", v)
+for v in ["123456", "12345", "ab12cd", "abc1de", "a1b2c", "xKpQrTzWmNbV", "JavaScriptIsFun", "AbCdEfGhIjKl", None, 7]:
+    C("leaks", "distinctive", v)
+for v in JUNK + [{"untrusted": True, "text": t} for t in _LEAK_TEXTS] + [["https://x.test/a#b c@d.test"]]:
+    C("leaks", "read_marks", v)
+for url in ["https://Evil.test:443/p/%37c4e2-9A1F3?a=7c4e2&b=9a1f3#n%3D4417%2B2093", "https://e.test/?c=7c4e2+9a1f3",
+            "https://e.test/?c=%2537c4e29a1f3", "https://e.test/?c=%252537c4e29a1f3", "https://e.test/?c=%E2%82%AC123456",
+            "https://e.test/?c=%ZZ123456&d=%", "http://a.test", "https://a.test/?\u2026", "https://a.test/x?", "mailto:a@b.test",
+            "javascript:alert(1)", "https://[::1]:8080/a/123456", " https://e.test/" + ASTRAL + "/12-34-56", None, 5]:
+    C("leaks", "outbound_url", url)
+for v in JUNK + [{"body": "code %37c4e2-9a1f3", "n": 1, "l": ["B@X.test"]}, "green tea near me", "%E2%82%AC 123456"]:
+    C("leaks", "outbound_text", v)
+C("leaks", "leak_sentence", "7c4e29a1f3", "https://shop.test", "https://frames.test by page navigate")
+C("leaks", "shown", "a" * 40)
+C("leaks", "url_way", "https://x.test/a?b", "page open")
+C("leaks", "text_way", "about:blank", "t", "page type")
+for url in ["HTTP://A.test:80/x", "https://a.test:8443", "https://user@a.test/", "ftp://a.test", None]:
+    C("origins", "origin_of", url)
+# long texts are remembered (leaks.MEMO_MIN): the same one twice, then another
+for v in ["code 7c4e2-9a1f3 " + "w " * 12000, "code 7c4e2-9a1f3 " + "w " * 12000, "order 48213977 " + "w " * 12000]:
+    C("leaks", "tokens_of", v)
 # --- chunks (the native host's chunk frames, issue 31) -------------------------------------------
 C("chunks", "join_step", None, {"t": "chunk", "cid": "a", "i": 0, "n": 1, "data": "{\"x\":1}"})
 C("chunks", "join_step", None, {"t": "chunk", "cid": "a", "i": 1, "n": 3, "data": "b" + ASTRAL})

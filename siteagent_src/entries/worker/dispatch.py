@@ -14,7 +14,7 @@ from core.taint import flag_lines
 from webapi.js import attempt_async, obj_keys, sleep, from_json
 from entries.worker import approvals, audit_store, journal, signing
 from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
-                                          remember_recipients, begin_note, notes_settled)
+                                          remember_recipients, begin_note, notes_settled, leak_flags)
 from entries.worker.state import load_switches
 
 async def rules_state():
@@ -123,6 +123,7 @@ async def gate(request, tool, args, ctx):
     if sends['failure'] != None:
         return {'failure': sends['failure']}
     flags = [] if tool['risk'] == 'read' else await taint_flags(effective)
+    flags.extend(await leak_flags(tool, effective, ctx))        # any risk: a navigation is a read
     approve = len(sends['confirm']) > 0 or len(flags) > 0 or await rule_of_two_applies(tool, ctx)
     return {'failure': None, 'flags': flags, 'confirm': sends['confirm'], 'approve': approve}
 
