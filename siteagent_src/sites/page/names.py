@@ -217,23 +217,29 @@ def strip_pseudo(part):
 
 
 def _icon_only(content):
-    """A content value that is one quoted string of private-use icons, escapes, hex digits and spaces
-    (an icon font's glyph, never words)."""
+    """A content value that is one quoted string of private-use icons, escapes, hex digits and spaces,
+    with at least one private-use character or escape (an icon font's glyph, never words: "A", "add"
+    or "Cafe" are words made of hex letters)."""
     if len(content) < 2:
         return False
     first = content[0]
     last = content[len(content) - 1]
     if (first != '"' and first != "'") or (last != '"' and last != "'"):
         return False
+    glyph = False
     for ch in content[1:len(content) - 1]:
         code = ord(ch[0])
         if len(ch) == 1 and code >= 0xE000 and code <= 0xF8FF:
+            glyph = True
+            continue
+        if ch == '\\':
+            glyph = True
             continue
         low = ch.lower()
-        if ch == '\\' or ch == ' ' or (ch >= '0' and ch <= '9') or (len(ch) == 1 and low >= 'a' and low <= 'f'):
+        if ch == ' ' or (ch >= '0' and ch <= '9') or (len(ch) == 1 and low >= 'a' and low <= 'f'):
             continue
         return False
-    return True
+    return glyph
 
 
 def pseudo_bases(selector, content):

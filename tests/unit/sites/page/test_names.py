@@ -145,8 +145,11 @@ def test_rules_that_give_pseudo_text_name_their_base_selectors():
 
 
 def test_rules_without_words_give_none():
-    for content in [None, "", "none", "normal", '""', "''", "counter(x)", '"\\e900"', '"\ue001 \ue002"', "'AB 12'"]:
+    for content in [None, "", "none", "normal", '""', "''", "counter(x)", '"\\e900"', '"\ue001 \ue002"', "'\ue001 AB 12'"]:
         assert n.pseudo_bases(".a::before", content) == [], content
+    # words that happen to be hex letters are words: no private-use glyph, no escape (issue 32)
+    for content in ["'AB 12'", '"A"', '"add"', '"Cafe"']:
+        assert n.pseudo_bases(".a::before", content) == [".a"], content
     assert n.pseudo_bases(".a:hover", '"x"') == [] and n.pseudo_bases("", '"x"') == []
     assert n.pseudo_bases(".a::beforex", '"x"') == [".a::beforex"]    # names_pseudo matches, the base keeps it
 
@@ -166,7 +169,7 @@ QUOTED = re.compile('"((?:[^"\\\\]|\\\\' + NOT_LINE_END + ')*)"')
 ESCAPE = re.compile("\\\\(" + NOT_LINE_END + ")")
 PSEUDO = re.compile(r"::?(before|after)\b", re.I | re.A)
 NAMES_PSEUDO = re.compile(r":(before|after)", re.I | re.A)
-ICON = re.compile("^[\"'][\ue000-\uf8ff\\\\a-f0-9 ]*[\"']\\Z", re.I | re.A)
+ICON = re.compile("^[\"'](?=.*[\ue000-\uf8ff\\\\])[\ue000-\uf8ff\\\\a-f0-9 ]*[\"']\\Z", re.I | re.A)
 TRIM = re.compile("^[" + JS_WS + "]+|[" + JS_WS + "]+\\Z")
 
 
