@@ -404,6 +404,19 @@ def test_permission_required_without_host_access(launch_browser, built_extension
             chatbot_site.mount("/dist-client/", built_extension.client_dist)
 
 
+def test_empty_named_controls_are_listed(chat, page_site):
+    """Issue 32: a link or button with nothing inside and no size (an icon whose style sheet gave it
+    none) is in Chromium's tree by its title or aria-label, and so in the full scan; one with no name,
+    one whose text is clipped to a zero box, and a viewport scan leave them out."""
+    open_page(chat, "/docs/empty-links.html")
+    text = scan(chat)
+    assert re.search(r"^\s*L u\d+ Share on X <shop\.test/share/x>$", text, re.M), text
+    assert re.search(r"^\s*L u\d+ Share by email <shop\.test/share/mail>$", text, re.M), text
+    assert re.search(r"^\s*B u\d+ Print this page$", text, re.M), text
+    assert "nameless" not in text and not re.search(r"^\s*L u\d+ Clipped away", text, re.M), text
+    assert "Share on X" not in scan(chat, viewport=True)
+
+
 @pytest.mark.parametrize("query", ["", "?q=1&r=2#top"])
 def test_link_hrefs_match_the_url_parser(chat, page_site, query):
     """The walker resolves plain `./path` and `#fragment` hrefs without the URL parser; every link's

@@ -228,10 +228,12 @@ def walk_frame(st, el, depth, hidden_here):
 def empty_named(st, el, role, code):
     """A control whose own box is empty (an icon link the page's style sheet gives no size, or one whose
     sheet did not load: `<a href="/podcasts/" title="Podcasts"></a>`) and that has a name: Chromium keeps
-    it in its tree, named, and a click still reaches it, so the full scan lists it. Not in a viewport
-    scan (it is nowhere on screen), never a heading, never an element with element children (their
-    boxes are what shows)."""
+    it in its tree, named, and a click still reaches it, so the full scan lists it. Only an element with
+    nothing inside (no element, no text): one whose content is clipped to a zero box is hidden on
+    purpose. Not in a viewport scan (it is nowhere on screen), never a heading."""
     if st.viewport or code == HEADING_CODE or el.childElementCount > 0 or el.getClientRects().length == 0:
+        return False
+    if el.hasChildNodes() and el.textContent.trim() != '':
         return False
     return accessible_name(el, st.pseudo, el, role) != ''
 
