@@ -364,6 +364,17 @@ CASES = {
     # inline and block level elements"); ::before is prepended and ::after appended to the content
     "2F-inline-elements-no-space": case(
         "2F", "Download", '<a id="test" href="#x">Down<b>lo</b><i>ad</i></a>'),
+    # CSS text-transform: the exposed text is the transformed text (ARIA WG decision of August 2024, "Match
+    # current (intentional) browser behavior": web-platform-tests PR 46527's expectations; w3c/css-aam
+    # issue 25, "Acknowledge text-transform impacts a11y tree")
+    "2G-text-transform-uppercase": case(
+        "2G", "CALL US", '<h2 id="test" style="text-transform:uppercase">Call us</h2>'),
+    "2G-text-transform-capitalize-inner": case(
+        "2G", "Story CNBC On MSN", '<a id="test" href="#x">Story <span style="text-transform:capitalize">CNBC on MSN</span></a>'),
+    "2G-text-transform-lowercase-button": case(
+        "2G", "send now", '<button id="test" style="text-transform:lowercase">Send NOW</button>'),
+    "2G-text-transform-not-on-aria-label": case(
+        "2D", "Call us", '<button id="test" aria-label="Call us" style="text-transform:uppercase">x</button>'),
     "2F-single-letter-before-with-block-child": case(
         "2F.ii", "A B", '<style>#test::before{content:"A"}</style><button id="test"><div>B</div></button>'),
     "2F-pseudo-around-inline-child": case(

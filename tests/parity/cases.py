@@ -1235,6 +1235,9 @@ for _i in range(300):
     C("sites.page.names", "content_text", _content)
     C("sites.page.names", "pseudo_bases", _selector, _content)
     C("sites.page.names", "strip_pseudo", _selector)
+for _text in ["call us", "CNBC on MSN", "  two  words ", "\"quoted\" (paren) 3rd o'neil", "ßtraße émile", "", None]:
+    for _tt in ["uppercase", "lowercase", "capitalize", "none", "full-size-kana", None]:
+        C("sites.page.names", "transformed", _text, _tt)
 for _content in ['"Delete"', '"a" counter(x) "b"', '"\\"q\\"" "\\\\"', 'url(x.png) / "Close"', '"\ue001Icon"', "none",
                  "normal", None, '"open', '"' + ASTRAL + '"', '"\\' + ASTRAL + '"']:
     C("sites.page.names", "content_text", _content)

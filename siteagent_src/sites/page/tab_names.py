@@ -18,7 +18,7 @@ display, generated content, ownership) come from tab_visible, tab_pseudo and tab
 leaves a choice we follow Chromium, and say so where it is made. Hot: the walk names every element it lists.
 """
 from sites.page.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
-                              is_blank, embedded_kind, range_text, comment_text)
+                              is_blank, embedded_kind, range_text, comment_text, transformed)
 from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS, NAME_FROM_HEADING,
                               HEADING_CANDIDATES)
 from sites.page.tab_owns import ownership, owns_of, owner_of
@@ -251,6 +251,11 @@ def pseudo_of(el, ctx, which):
     return pseudo_part(el, which)
 
 
+def text_transform(el):
+    """el's computed `text-transform` (what its text nodes show: names.transformed)."""
+    return getComputedStyle(el).textTransform or 'none'
+
+
 def content_text_of(el, ctx, shown):
     """2F: the text of the element's children (and its ::before/::after text), in the flat tree, without
     the children another element owns and with those el owns after its own (tab_owns); a child that is
@@ -260,6 +265,7 @@ def content_text_of(el, ctx, shown):
     out = ''
     text_checked = False
     text_hidden = False
+    transform = 'none'
     inner = recursing(ctx)
     owned = ctx.owns.owned != None
     for child in flat_children(el):
@@ -268,8 +274,9 @@ def content_text_of(el, ctx, shown):
             if not text_checked:
                 text_checked = True
                 text_hidden = not shown and not ctx.ref_hidden and is_hidden(child, ctx.stop)
+                transform = text_transform(el)
             if not text_hidden:
-                out += child.data
+                out += child.data if transform == 'none' else transformed(child.data, transform)
             continue
         if kind == 8:
             out += comment_text(child.data)
@@ -391,7 +398,9 @@ def text_of(node, ctx, parent_shown):
     if kind == 3:
         if not ctx.ref_hidden and is_hidden(node, ctx.stop):
             return ''
-        return node.data
+        parent = node.parentElement
+        transform = text_transform(parent) if parent else 'none'
+        return node.data if transform == 'none' else transformed(node.data, transform)
     if kind != 1:
         return ''
     el = node
@@ -428,6 +437,9 @@ def accessible_name(el, pseudo, stop, role):
     answer = document_answer() if pseudo == None else pseudo
     if stop is el and plain_named(el, role if role != None else role_of(el)):
         content = el.textContent
+        transform = text_transform(el) if content else 'none'
+        if transform != 'none':
+            content = transformed(content, transform)
         if reads_pseudo(el, answer):
             before = pseudo_part(el, '::before')
             after = pseudo_part(el, '::after')

@@ -210,3 +210,13 @@ def test_content_text_agrees_with_the_regular_expressions(content):
 @given(SELECTORS, CSS_CHARS)
 def test_pseudo_bases_agree_with_the_regular_expressions(selector, content):
     assert n.pseudo_bases(selector, content) == bases_oracle(selector, content)
+
+
+def test_text_transform_as_shown():
+    """Issue 32: the exposed text is the transformed text (ARIA WG 2024, web-platform-tests PR 46527)."""
+    assert n.transformed("Call us", "uppercase") == "CALL US"
+    assert n.transformed("Call US", "lowercase") == "call us"
+    assert n.transformed("CNBC on MSN", "capitalize") == "CNBC On MSN"
+    assert n.transformed("\"quoted\" (paren) 3rd o'neil", "capitalize") == "\"Quoted\" (Paren) 3rd O'neil"
+    assert n.transformed("びょういん", "full-size-kana") == "びょういん" and n.transformed("x", "none") == "x"
+    assert n.transformed(None, "uppercase") is None
