@@ -413,6 +413,7 @@ def test_empty_named_controls_are_listed(chat, page_site):
     assert re.search(r"^\s*L u\d+ Share on X <shop\.test/share/x>$", text, re.M), text
     assert re.search(r"^\s*L u\d+ Share by email <shop\.test/share/mail>$", text, re.M), text
     assert re.search(r"^\s*B u\d+ Print this page$", text, re.M), text
+    assert re.search(r"^\s*L u\d+ Share on Facebook <shop\.test/share/fb>$", text, re.M), text
     assert "nameless" not in text and not re.search(r"^\s*L u\d+ Clipped away", text, re.M), text
     assert "Share on X" not in scan(chat, viewport=True)
 

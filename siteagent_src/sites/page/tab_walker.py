@@ -229,9 +229,9 @@ def empty_named(st, el, role, code):
     """A control whose own box is empty (an icon link the page's style sheet gives no size, or one whose
     sheet did not load: `<a href="/podcasts/" title="Podcasts"></a>`) and that has a name: Chromium keeps
     it in its tree, named, and a click still reaches it, so the full scan lists it. Only an element with
-    nothing inside (no element, no text): one whose content is clipped to a zero box is hidden on
-    purpose. Not in a viewport scan (it is nowhere on screen), never a heading."""
-    if st.viewport or code == HEADING_CODE or el.childElementCount > 0 or el.getClientRects().length == 0:
+    no text inside (an icon link's empty spans count as nothing): one whose text is clipped to a zero
+    box is hidden on purpose. Not in a viewport scan (it is nowhere on screen), never a heading."""
+    if st.viewport or code == HEADING_CODE or el.getClientRects().length == 0:
         return False
     if el.hasChildNodes() and el.textContent.trim() != '':
         return False
