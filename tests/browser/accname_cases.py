@@ -371,6 +371,8 @@ CASES = {
         "2G", "CALL US", '<h2 id="test" style="text-transform:uppercase">Call us</h2>'),
     "2G-text-transform-capitalize-inner": case(
         "2G", "Story CNBC On MSN", '<a id="test" href="#x">Story <span style="text-transform:capitalize">CNBC on MSN</span></a>'),
+    "2G-text-transform-by-style-rule": case(
+        "2G", "SHOP NOW", '<style>.cta{text-transform:uppercase}</style><a id="test" class="cta" href="#x">Shop now</a>'),
     "2G-text-transform-lowercase-button": case(
         "2G", "send now", '<button id="test" style="text-transform:lowercase">Send NOW</button>'),
     "2G-text-transform-not-on-aria-label": case(

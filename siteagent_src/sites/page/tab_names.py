@@ -22,7 +22,7 @@ from sites.page.names import (squash, join_parts, content_piece, with_pseudo, in
 from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS, NAME_FROM_HEADING,
                               HEADING_CANDIDATES)
 from sites.page.tab_owns import ownership, owns_of, owner_of
-from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_other_tree
+from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_other_tree, transforms_in
 from sites.page.tab_roles import role_of
 from sites.page.tab_visible import is_hidden, hidden_under_shown, aria_hidden, is_spaced, block_of
 from webapi.jsobj import record, copy_record, set_of, as_array, is_instance, is_undefined
@@ -252,7 +252,10 @@ def pseudo_of(el, ctx, which):
 
 
 def text_transform(el):
-    """el's computed `text-transform` (what its text nodes show: names.transformed)."""
+    """el's computed `text-transform` (what its text nodes show: names.transformed); 'none' without
+    reading the style when no rule or style attribute of its tree sets one (tab_pseudo.transforms_in)."""
+    if not transforms_in(el):
+        return 'none'
     return getComputedStyle(el).textTransform or 'none'
 
 
