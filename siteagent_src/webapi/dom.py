@@ -456,14 +456,6 @@ def ref_element(element, ref_id):
     return found || (root !== document ? document.getElementById(ref_id) : null);''')
 
 
-def precedes(first, second):
-    """first comes before second in document order (and is not its ancestor)."""
-    __pragma__('js', '{}', '''
-    if (!first || !second || !first.compareDocumentPosition) return false;
-    var pos = first.compareDocumentPosition(second);
-    return (pos & 4) !== 0 && (pos & 16) === 0;''')
-
-
 def resolve_url(raw):
     """raw (an href) resolved against the document's base URL, or None when it does not parse."""
     __pragma__('js', '{}', '''

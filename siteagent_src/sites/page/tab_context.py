@@ -7,7 +7,7 @@ the walker's accessible-name code: the element's own name comes from the walker 
 """
 from core.jsonval import squeeze
 from webapi.dom import (attr, closest, find, find_all, text_of, tag_of, page_title, shadow_host, ref_element,
-                        resolve_url, precedes)
+                        resolve_url)
 
 DIALOGS = 'dialog, [role="dialog"], [role="alertdialog"], [aria-modal="true"]'
 HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"]'
@@ -23,6 +23,7 @@ HX_METHODS = ['delete', 'put', 'patch', 'post']
 CONFIRM_ATTRS = ['data-confirm', 'data-turbo-confirm', 'hx-confirm']
 SECTION_HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"], legend'
 SECTION_HOPS = 6
+SECTION_SIBLINGS = 40
 NAME_CAP = 300
 TEXT_CAP = 600
 ICON_CAP = 400
@@ -176,20 +177,23 @@ def _request(element):
 
 
 def _section_heading(element):
-    """The heading (or fieldset legend) element sits under: the last one before it inside its nearest
-    ancestor (up to SECTION_HOPS levels) that has one; '' when none."""
-    node = element.parentElement if element != None else None
+    """The heading (or fieldset legend) element sits under: the nearest one before it in document order
+    inside its ancestors up to SECTION_HOPS levels (its earlier siblings, then its parent's...; at most
+    SECTION_SIBLINGS siblings a level); '' when none."""
+    node = element
     for hop in range(SECTION_HOPS):
         if node == None:
             return ''
-        found = None
-        for heading in find_all(node, SECTION_HEADINGS):
-            if precedes(heading, element):
-                found = heading
-            else:
-                break
-        if found != None:
-            return _clip(text_of(found), NAME_CAP)
+        sib = node.previousElementSibling
+        seen = 0
+        while sib != None and seen < SECTION_SIBLINGS:
+            if closest(sib, SECTION_HEADINGS) is sib:
+                return _clip(text_of(sib), NAME_CAP)
+            inner = find_all(sib, SECTION_HEADINGS)
+            if len(inner) > 0:
+                return _clip(text_of(inner[len(inner) - 1]), NAME_CAP)
+            sib = sib.previousElementSibling
+            seen += 1
         node = node.parentElement
     return ''
 
