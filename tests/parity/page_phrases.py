@@ -207,6 +207,10 @@ LINKS = [
      "write", None),
     ("Yes, I understand", {"href_url": "https://a.test/cookies/accept", "section": "We use cookies"}, "write", None),
     ("Continue", {"href_url": "https://a.test/next", "section": "How it works"}, "write", None),
+    ("", {"href_url": "https://a.test/news/2017/11/21/x", "section": "Mammoth skeletons fail to sell at auction"},
+     "write", None),
+    ("", {"href_url": "https://a.test/news/2017/11/21/y", "section": "Comment: we're all paying the price"}, "write",
+     None),
     ("Cancel", {"href_url": "https://a.test/projects/9/edit", "section": "Delete this project"}, "write", None),
     ("Continue", {"href_url": "javascript:void(0)", "link_submits": False}, "write", None),
 ]

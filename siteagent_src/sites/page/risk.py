@@ -431,9 +431,11 @@ def _request_reasons(ctx, href, extra):
 
 def _section_reasons(ctx):
     """A confirm-style or bare control outside any dialog takes the intent of the heading it sits
-    under ("Delete your account" ... "Continue"): its acts and multi-word marks, not its nouns."""
+    under ("Delete your account" ... "Continue"): its acts and multi-word marks, not its nouns, read as
+    in a name (a short label or the verb first), so a headline ("Skeletons fail to sell at auction")
+    does not count."""
     heading = _text(ctx, 'section')
-    hit = _first(vocab.hits_in(heading, 'context'), False, False)
+    hit = _first(vocab.hits_in(heading, 'name'), False, False)
     if hit is not None:
         return ['under the heading ' + _quote(heading) + _why(hit)]
     return []
