@@ -6,6 +6,7 @@ core/). `A("module", "NAME")` compares a module attribute. Args must be JSON val
 from __future__ import annotations
 
 from tests.parity.harness import Case
+from tests.parity.page_phrases import LINKS as PAGE_LINKS, LINK_FORM as PAGE_LINK_FORM
 from tests.parity.page_phrases import DESTRUCTIVE as PAGE_DESTRUCTIVE, EVERYDAY as PAGE_EVERYDAY, \
     SAID as PAGE_SAID, STYLES as PAGE_STYLES
 
@@ -813,6 +814,15 @@ for _field in [{"type": "text", "name": "account_number"}, {"type": "text", "lab
 C("sites.page.risk", "with_secrets", {"form": {"secret_fields_raw": [{"type": "password"}, {"name": "iban"}, {}]}})
 C("sites.page.risk", "with_secrets", {"form": None})
 C("sites.page.risk", "with_secrets", None)
+# issue 32: a link's destination, a framework's request attributes, a scripted form submit, the heading
+for _name, _ctx, _risk, _opening in PAGE_LINKS:
+    C("sites.page.risk", "classify", {"name": _name, "role": "link", "page_url": "https://a.test/", "submits": False,
+                                      "form": PAGE_LINK_FORM if _ctx.get("link_submits") else None, "context": _ctx},
+      {"sensitive_hosts": [], "extra_terms": ["tidy up"]})
+    C("sites.page.vocabulary", "path_words", _ctx.get("href_url"))
+C("sites.page.risk", "classify", {"name": "OK", "role": "button", "page_url": "https://a.test/", "submits": True,
+                                  "form": {"action": "https://a.test/teams/3", "method": "post"},
+                                  "context": {"form": {"submit_name": "OK", "method_override": "DELETE"}}}, {})
 A("sites.page.scan_format", "CODES")
 # === end of the Page tool block ===================================================================
 # === Security (issue 8): jws, recipients, taint, ratelimit ======================================
@@ -1225,6 +1235,9 @@ for _i in range(300):
     C("sites.page.names", "content_text", _content)
     C("sites.page.names", "pseudo_bases", _selector, _content)
     C("sites.page.names", "strip_pseudo", _selector)
+for _text in ["call us", "CNBC on MSN", "  two  words ", "\"quoted\" (paren) 3rd o'neil", "ßtraße émile", "", None]:
+    for _tt in ["uppercase", "lowercase", "capitalize", "none", "full-size-kana", None]:
+        C("sites.page.names", "transformed", _text, _tt)
 for _content in ['"Delete"', '"a" counter(x) "b"', '"\\"q\\"" "\\\\"', 'url(x.png) / "Close"', '"\ue001Icon"', "none",
                  "normal", None, '"open', '"' + ASTRAL + '"', '"\\' + ASTRAL + '"']:
     C("sites.page.names", "content_text", _content)
