@@ -57,6 +57,24 @@ def _urls_in(lower, out, seen):
             if len(url) > len(scheme):
                 _add(out, seen, url)
             at = lower.find(scheme, end)
+    _shown_hrefs_in(lower, out, seen)
+
+
+def _shown_hrefs_in(lower, out, seen):
+    """The page tool's scan shows an href as ` <host/path>` without its scheme, as an address bar does
+    (sites/page/scan_format.short_href): such a link is read as both its https:// and http:// URL, so
+    the taint and leak notes see the links a scan lists."""
+    at = lower.find(' <')
+    while at >= 0 and len(out) < MAX_TOKENS:
+        start = at + 2
+        end = run_end(lower, start, _STOP, False)
+        host_end = run_end(lower, start, _DOMAIN_CHARS, True)
+        shown = lower[start:end]
+        if (end < len(lower) and lower[end] == '>' and host_end > start and lower[start:host_end].find('.') > 0
+                and (host_end == end or '/?#:\u2026'.find(lower[host_end]) >= 0) and shown.find('://') < 0):
+            _add(out, seen, 'https://' + shown)
+            _add(out, seen, 'http://' + shown)
+        at = lower.find(' <', start)
 
 
 MEMO_MIN = 20000              # a text this long is remembered with its tokens (a repeat scan is the same text)
