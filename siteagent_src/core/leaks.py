@@ -24,8 +24,8 @@ each path segment, each query value (with its name) and the fragment; each part 
 two neighbouring parts joined are tokenised, so a code split over two neighbouring parameters is
 still found.
 """
-from core.jsonval import kind_of, own_keys, has_key, str_head
-from core.taint import tokens_in
+from core.jsonval import kind_of, has_key, str_head
+from core.taint import tokens_in, strings_of, remembered
 from core.urlcode import percent_decode
 from core.origins import origin_of, host_of, trim_c0
 
@@ -156,8 +156,7 @@ def _code_tokens(text, out, seen):
     _flush(out, seen, group)
 
 
-MEMO_MIN = 20000              # a text this long is remembered with its tokens (a repeat scan is the same text)
-_memo = {'text': None, 'tokens': None}
+_memo = {'text': None, 'tokens': None}        # the last long text's tokens (core/taint.py `remembered`)
 
 
 def tokens_of(text):
@@ -165,14 +164,7 @@ def tokens_of(text):
     then e-mail addresses."""
     if kind_of(text) != 'string' or len(text) == 0:
         return []
-    if len(text) >= MEMO_MIN:
-        if _memo['text'] == text:
-            return list(_memo['tokens'])
-        found = _tokens_of(text)
-        _memo['text'] = text
-        _memo['tokens'] = found
-        return list(found)
-    return _tokens_of(text)
+    return remembered(_memo, text, _tokens_of)
 
 
 def _tokens_of(text):
@@ -183,27 +175,6 @@ def _tokens_of(text):
         if token.find('://') < 0 and len(out) < MAX_TOKENS and not has_key(seen, '=' + token):
             seen['=' + token] = True
             out.append(token)
-    return out
-
-
-def _strings(value, depth, out):
-    if depth > 24:
-        return
-    k = kind_of(value)
-    if k == 'string':
-        out.append(value)
-    elif k == 'array':
-        for item in value:
-            _strings(item, depth + 1, out)
-    elif k == 'object':
-        for key in own_keys(value):
-            _strings(value[key], depth + 1, out)
-
-
-def strings_of(value):
-    """Every string inside a JSON value, in order."""
-    out = []
-    _strings(value, 0, out)
     return out
 
 

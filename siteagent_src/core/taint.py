@@ -81,19 +81,22 @@ MEMO_MIN = 20000              # a text this long is remembered with its tokens (
 _memo = {'text': None, 'tokens': None}
 
 
+def remembered(memo, text, compute):
+    """compute(text), a list; for a text of MEMO_MIN characters or more, the last one's answer is kept
+    in memo ({text, tokens}) and a copy of it returned while the text stays the same."""
+    if len(text) < MEMO_MIN:
+        return compute(text)
+    if memo['text'] != text:
+        memo['tokens'] = compute(text)
+        memo['text'] = text
+    return list(memo['tokens'])
+
+
 def tokens_in(text):
     """Lower-cased email addresses and http(s) URLs found in text, in order, without repeats."""
-    out = []
     if kind_of(text) != 'string' or len(text) == 0:
-        return out
-    if len(text) >= MEMO_MIN:
-        if _memo['text'] == text:
-            return list(_memo['tokens'])
-        found = _tokens(text)
-        _memo['text'] = text
-        _memo['tokens'] = found
-        return list(found)
-    return _tokens(text)
+        return []
+    return remembered(_memo, text, _tokens)
 
 
 def _tokens(text):
@@ -183,10 +186,16 @@ def _strings(value, depth, out):
             _strings(value[key], depth + 1, out)
 
 
+def strings_of(value):
+    """Every string inside a JSON value, in order (to MAX_DEPTH)."""
+    out = []
+    _strings(value, 0, out)
+    return out
+
+
 def args_tokens(args):
     """Every address and URL anywhere in the arguments (recipients and bodies alike)."""
-    texts = []
-    _strings(args, 0, texts)
+    texts = strings_of(args)
     out = []
     seen = {}
     for text in texts:
