@@ -15,7 +15,8 @@ listed it is not checked (its whole URL as listed; the query and fragment of an 
 without them; the part of a URL past where a scan cut it).
 """
 from core.jsonval import has_key
-from core.leaks import read_marks, outbound_url, outbound_text, leak_sentence, strings_of
+from core.leaks import read_marks, outbound_url, outbound_text, leak_sentence
+from core.taint import strings_of
 from entries.worker.sites import site_of
 from sites.kit.worker import hook
 from webapi.cached_key import CachedKey, KEEP
