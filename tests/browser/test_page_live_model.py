@@ -345,3 +345,19 @@ def test_a_web_font_that_finishes_loading_makes_the_next_scan_walk(chat, page_si
     assert ":full:" not in done[0], done
     assert done[1].endswith(":full:web fonts finished loading"), done
     assert ":full:" not in done[2], done
+
+
+def test_a_name_read_through_a_shadow_root_follows_that_root(chat, page_site):
+    """A shadow host put inside a button (a widget: the walk does not go in, its content is its name):
+    text edited inside that host's shadow root changes the button's name, and the repeat scan says so.
+    Found by the property test above (the model had only observed roots the walk itself entered)."""
+    opened = page_call(chat, {"method": "open", "url": f"https://{SHOP}/shadow.html"}, 30000)
+    assert opened["ok"], opened
+    attach(chat, opened["result"]["tab"])
+    steps = [{"op": "shadow", "i": 2145, "html": SHADOW_HTML[0], "light": LIGHT_HTML[0], "pos": 0},
+             {"op": "text", "i": 371, "text": ""}]
+    out = chat.sa_call("page_probe_live", {"steps": json.dumps(steps), "reset": True, "base_css": BASE_CSS,
+                                           "segment_min": 1, "drop_unreadable": False}, 120000)["payload"]
+    assert out["ok"], out
+    assert out["result"]["steps"] == ["BUTTON.shadow", "BUTTON.text"]      # both steps applied
+    assert out["result"]["mismatches"] == []

@@ -23,7 +23,7 @@ cannot be read) with any change, hovering with `:hover` rules, focus with `:focu
 uid dropped as stale, too many queued mutations. Same-origin frames are walked every time.
 Hot: `note` runs once per walked element.
 """
-from sites.page.tab_pseudo import tree_sheets
+from sites.page.tab_pseudo import tree_sheets, SCAN
 from sites.page.tab_visible import parent_of, VISIBILITY
 from webapi.jsobj import record, set_of, new_map, is_instance
 
@@ -621,6 +621,9 @@ def commit(st):
     """After a walk: keep what the next scan compares with."""
     M.live = True
     M.watch = st.watch
+    for root in SCAN.named_roots:
+        if root.ownerDocument is document:     # not a frame's: the walk observes none of those
+            observe_root(root)
     controls = []
     trees = [document]
     for root in M.roots:

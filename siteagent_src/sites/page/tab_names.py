@@ -22,7 +22,7 @@ from sites.page.names import (squash, join_parts, content_piece, with_pseudo, in
 from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS, NAME_FROM_HEADING,
                               HEADING_CANDIDATES)
 from sites.page.tab_owns import ownership, owns_of, owner_of
-from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_other_tree, transforms_in
+from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_named_root, transforms_in
 from sites.page.tab_roles import role_of
 from sites.page.tab_visible import is_hidden, hidden_under_shown, aria_hidden, is_spaced, block_of
 from webapi.jsobj import record, copy_record, set_of, as_array, is_instance, is_undefined
@@ -231,7 +231,7 @@ def svg_title(el):
 def flat_children(el):
     """The element's children in the flat tree: its shadow root's, a slot's assigned nodes (else its own)."""
     if el.shadowRoot:
-        note_other_tree()
+        note_named_root(el.shadowRoot)
         return el.shadowRoot.childNodes
     if el.tagName == 'SLOT':
         assigned = el.assignedNodes()

@@ -27,21 +27,31 @@ SCAN = record()
 SCAN.other_trees = False
 SCAN.answers = None
 SCAN.transforms = None          # per scan: tree -> whether a text-transform may apply in it
+SCAN.named_roots = []           # per scan: shadow roots a name was read through (tab_model observes them)
 
 
 def begin_scan():
     SCAN.other_trees = False
     SCAN.answers = new_map()
     SCAN.transforms = new_map()
+    SCAN.named_roots = []
 
 
 def end_scan():
     SCAN.answers = None
     SCAN.transforms = None
+    SCAN.named_roots = []
 
 
 def note_other_tree():
     SCAN.other_trees = True
+
+
+def note_named_root(root):
+    """A name was read from inside this shadow root (a widget's content is its name, and the walk does
+    not enter a widget): its changes change that name, so the live model must hear of them too."""
+    SCAN.other_trees = True
+    SCAN.named_roots.append(root)
 
 
 def same_origin(href):
