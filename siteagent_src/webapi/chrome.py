@@ -2,7 +2,7 @@
 # __pragma__ ('noalias', 'get')
 # __pragma__ ('noalias', 'update')
 # __pragma__ ('noalias', 'keys')
-from webapi.js import with_timeout, attempt_async, error_text  # noqa: F401 (error_text: read by the raw JS below)
+from webapi.js import with_timeout, attempt_async, deferred, error_text  # noqa: F401 (error_text: read by the raw JS below)
 
 
 def runtime_id():
@@ -244,6 +244,21 @@ async def tabs_query(query):
 
 async def tab_get(tab_id):
     return await attempt_async(lambda t: chrome.tabs.get(t), tab_id)
+
+
+async def tab_update_within(tab_id, ms):
+    """Wait for this tab's next chrome.tabs.onUpdated event (a status, URL or title change), at most ms
+    milliseconds: a load is seen the moment Chrome reports it, not at the next poll."""
+    box = deferred()
+
+    def listener(updated_id, info, tab):
+        if updated_id == tab_id:
+            box.resolve(True)
+    chrome.tabs.onUpdated.addListener(listener)
+    try:
+        return await with_timeout(box.promise, ms, lambda: False)
+    finally:
+        chrome.tabs.onUpdated.removeListener(listener)
 
 
 async def tab_navigate(tab_id, url):

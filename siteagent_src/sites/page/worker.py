@@ -18,7 +18,7 @@ from sites.page.tools import SITE, PAGE, PAGE_TAB, PROBE_RISK, PROBE_TARGETS
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
                               site_tab, in_tab)
 from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame
-from webapi.js import sleep, obj_keys, attempt_async, drop_key
+from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms
 from webapi import page_chrome
 from webapi.cached_key import CachedKey
 
@@ -351,7 +351,9 @@ async def _may_load(url):
     await _must_access(url)
 
 
-_preparing = {}       # 't<tab>' -> True while _prepare runs for it
+_preparing = {}       # 't<tab>' -> the promise of the _prepare running for it
+_prepared = {}        # 't<tab>' -> now_ms() when its last _prepare started
+SAME_LOAD_MS = 500    # a load reported this soon after a _prepare started is the load it prepared
 
 
 async def _tab_loaded(tab_id, url):
@@ -359,15 +361,21 @@ async def _tab_loaded(tab_id, url):
     the tab half is loaded and walks it ahead of the first scan, as after `open` and `navigate`."""
     if _tkey(tab_id) in _preparing:
         return
-    await attempt_async(lambda t: _prepare_loaded(t, url), tab_id)
+    loaded = now_ms()
+    await attempt_async(lambda t: _prepare_loaded(t, url, loaded), tab_id)
 
 
-async def _prepare_loaded(tab_id, url):
+async def _prepare_loaded(tab_id, url, loaded):
     state = await _state()
     attached = await attached_tab()
     if tab_id not in state['tabs'] and (attached == None or attached['id'] != tab_id):
         return
     if await _access(url) != None:
+        return
+    key = _tkey(tab_id)
+    # `open`/`navigate` prepared this very load while the checks above ran: once is enough (a second
+    # injection evaluates the whole content script again, and a second walk delays the first scan)
+    if key in _preparing or (key in _prepared and _prepared[key] >= loaded - SAME_LOAD_MS):
         return
     await _prepare(tab_id)
 
@@ -376,16 +384,27 @@ async def _prepare(tab_id):
     """Load the tab half into a freshly loaded page now, so the scan that follows does not wait for it
     (a page that refuses scripts is reported by that scan, not here), and let it walk the page once
     ahead of time (`warm`, not awaited: the live page model, the style sheets' rules and the walker's
-    code are ready when the first scan comes; it issues uids above this tab's floor, as a scan would)."""
+    code are ready when the first scan comes; it issues uids above this tab's floor, as a scan would).
+    A _prepare already running for the tab (the load's event and `navigate` both ask) is joined."""
     key = _tkey(tab_id)
-    _preparing[key] = True
+    if key in _preparing:
+        await _preparing[key]
+        return
+    _prepared[key] = now_ms()
+    running = _inject_and_warm(tab_id)
+    _preparing[key] = running
     try:
-        await page_chrome.inject_top(tab_id, ['content.js'])
-        state = await _state()
-        floor = state['floors'][key] if key in state['floors'] else 0
-        send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+        await running
     finally:
         drop_key(_preparing, key)
+
+
+async def _inject_and_warm(tab_id):
+    key = _tkey(tab_id)
+    await page_chrome.inject_top(tab_id, ['content.js'])
+    state = await _state()
+    floor = state['floors'][key] if key in state['floors'] else 0
+    send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
 
 
 async def _open(args, state):
