@@ -17,7 +17,7 @@ from sites.page.verbs import needs_of, acts
 from sites.page.tools import SITE, PAGE, PAGE_TAB, PROBE_RISK, PROBE_TARGETS
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
                               site_tab, in_tab)
-from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame
+from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame, tab_update_within
 from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms
 from webapi import page_chrome
 from webapi.cached_key import CachedKey
@@ -391,7 +391,9 @@ async def _prepare(tab_id):
         await _preparing[key]
         return
     _prepared[key] = now_ms()
-    running = _inject_and_warm(tab_id)
+    early = key in _early        # the early walk injected this page's tab half: it is warmed again only
+    drop_key(_early, key)
+    running = _inject_and_warm(tab_id, not early)
     _preparing[key] = running
     try:
         await running
@@ -399,18 +401,56 @@ async def _prepare(tab_id):
         drop_key(_preparing, key)
 
 
-async def _inject_and_warm(tab_id):
+async def _inject_and_warm(tab_id, inject):
     key = _tkey(tab_id)
-    await page_chrome.inject_top(tab_id, ['content.js'])
+    if inject:
+        await page_chrome.inject_top(tab_id, ['content.js'])
     state = await _state()
     floor = state['floors'][key] if key in state['floors'] else 0
     send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
 
 
+_early = {}           # 't<tab>' -> True: the page now loading got its tab half and a walk at DOMContentLoaded
+
+
+async def _early_warm(tab_id, since):
+    """While a tab loads the page `open` or `navigate` asked for: as soon as the new document's DOM is
+    parsed (DOMContentLoaded), load the tab half and walk it ahead of time, so the first look is ready
+    when `load` fires (the page's images, fonts and late scripts load meanwhile); the walk after the
+    load then replays what changed. The new document is told from the old one by its timeOrigin (the
+    old one answers at once with an earlier one, or goes away and fails the call). No permission
+    beyond host access (webNavigation would add an install warning). Never fails the load."""
+    key = _tkey(tab_id)
+    drop_key(_early, key)
+    deadline = now_ms() + CONFIG['tab_timeout_ms']
+    while now_ms() < deadline:
+        found = await tab_get(tab_id)
+        if not found['ok'] or found['value']['status'] == 'complete' and now_ms() - since > EARLY_SETTLE_MS:
+            return        # loaded already (the walk after the load does it) or the tab is gone
+        probe = await page_chrome.document_ready(tab_id, CONFIG['tab_timeout_ms'])
+        if probe['ok'] and probe['value'][0] >= since - 1 and scheme_of(probe['value'][1]) in ['http', 'https']:
+            if await _access(probe['value'][1]) != None:
+                return
+            injected = await page_chrome.inject_top_now(tab_id, ['content.js'])
+            if not injected['ok']:
+                return
+            _early[key] = True
+            state = await _state()
+            floor = state['floors'][key] if key in state['floors'] else 0
+            send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+            return
+        await tab_update_within(tab_id, 20)
+
+
+EARLY_SETTLE_MS = 100     # until then a 'complete' status is the old page's (the load has not started)
+
+
 async def _open(args, state):
     url = args['url']
     await _may_load(url)
+    since = now_ms()
     tab = await tab_create({'url': url, 'active': True})
+    early = attempt_async(lambda t: _early_warm(t, since), tab['id'])      # never rejects
     state['tabs'].append(tab['id'])
     state['current'] = tab['id']
     grouped = await page_chrome.tab_in_group(tab['id'], state['group'])
@@ -418,13 +458,17 @@ async def _open(args, state):
         state['group'] = grouped['value']
     await _save(state)
     loaded = await wait_for_load(tab['id'], CONFIG['tab_timeout_ms'])
+    await early
     await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': loaded['url'], 'title': loaded['title'], 'group': state['group']}
 
 
 async def _navigate(tab, url):
     await _may_load(url)
+    since = now_ms()
+    early = attempt_async(lambda t: _early_warm(t, since), tab['id'])      # never rejects
     moved = await navigate(tab['id'], url)
+    await early
     await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': moved['url'], 'title': moved['title'], 'navigated': True}
 
