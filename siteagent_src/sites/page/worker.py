@@ -387,12 +387,12 @@ async def _prepare(tab_id):
     code are ready when the first scan comes; it issues uids above this tab's floor, as a scan would).
     A _prepare already running for the tab (the load's event and `navigate` both ask) is joined."""
     key = _tkey(tab_id)
+    early = key in _early        # the early walk injected this page's tab half: it is warmed again only
+    drop_key(_early, key)
     if key in _preparing:
         await _preparing[key]
         return
     _prepared[key] = now_ms()
-    early = key in _early        # the early walk injected this page's tab half: it is warmed again only
-    drop_key(_early, key)
     running = _inject_and_warm(tab_id, not early)
     _preparing[key] = running
     try:
@@ -434,12 +434,25 @@ async def _early_warm(tab_id, since):
             injected = await page_chrome.inject_top_now(tab_id, ['content.js'])
             if not injected['ok']:
                 return
+            if key in _preparing or (key in _prepared and _prepared[key] >= since):
+                return        # the walk after the load began meanwhile (and injected): it stands
             _early[key] = True
             state = await _state()
             floor = state['floors'][key] if key in state['floors'] else 0
             send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
             return
         await tab_update_within(tab_id, 20)
+
+
+async def _loaded_after(loading, early, tab_id):
+    """The loaded tab, once the early walk is over too; a load that failed leaves no early mark behind
+    (the next load of the tab would take it for its own and not inject the tab half)."""
+    loaded = await loading
+    await early
+    if not loaded['ok']:
+        drop_key(_early, _tkey(tab_id))
+        raise loaded['thrown']
+    return loaded['value']
 
 
 EARLY_SETTLE_MS = 100     # until then a 'complete' status is the old page's (the load has not started)
@@ -457,8 +470,8 @@ async def _open(args, state):
     if grouped['ok']:
         state['group'] = grouped['value']
     await _save(state)
-    loaded = await wait_for_load(tab['id'], CONFIG['tab_timeout_ms'])
-    await early
+    loaded = await _loaded_after(attempt_async(lambda t: wait_for_load(t, CONFIG['tab_timeout_ms']), tab['id']),
+                                 early, tab['id'])
     await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': loaded['url'], 'title': loaded['title'], 'group': state['group']}
 
@@ -467,8 +480,7 @@ async def _navigate(tab, url):
     await _may_load(url)
     since = now_ms()
     early = attempt_async(lambda t: _early_warm(t, since), tab['id'])      # never rejects
-    moved = await navigate(tab['id'], url)
-    await early
+    moved = await _loaded_after(attempt_async(lambda t: navigate(t, url), tab['id']), early, tab['id'])
     await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': moved['url'], 'title': moved['title'], 'navigated': True}
 
