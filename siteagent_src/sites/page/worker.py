@@ -18,7 +18,7 @@ from sites.page.tools import SITE, PAGE, PAGE_TAB, PROBE_RISK, PROBE_TARGETS
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
                               site_tab, in_tab)
 from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame, tab_update_within
-from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms
+from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms, with_timeout
 from webapi import page_chrome
 from webapi.cached_key import CachedKey
 
@@ -427,7 +427,7 @@ async def _early_warm(tab_id, since):
         found = await tab_get(tab_id)
         if not found['ok'] or found['value']['status'] == 'complete' and now_ms() - since > EARLY_SETTLE_MS:
             return        # loaded already (the walk after the load does it) or the tab is gone
-        probe = await page_chrome.document_ready(tab_id, CONFIG['tab_timeout_ms'])
+        probe = await page_chrome.document_ready(tab_id, EARLY_PROBE_MS)
         if probe['ok'] and probe['value'][0] >= since - 1 and scheme_of(probe['value'][1]) in ['http', 'https']:
             if await _access(probe['value'][1]) != None:
                 return
@@ -448,13 +448,15 @@ async def _loaded_after(loading, early, tab_id):
     """The loaded tab, once the early walk is over too; a load that failed leaves no early mark behind
     (the next load of the tab would take it for its own and not inject the tab half)."""
     loaded = await loading
-    await early
+    await with_timeout(early, EARLY_WAIT_MS, lambda: None)    # a stuck probe never holds the answer back
     if not loaded['ok']:
         drop_key(_early, _tkey(tab_id))
         raise loaded['thrown']
     return loaded['value']
 
 
+EARLY_PROBE_MS = 1000    # one wait for DOMContentLoaded; then the tab's status is looked at again
+EARLY_WAIT_MS = 500      # how long `open`/`navigate` wait, once loaded, for the early walk to finish injecting
 EARLY_SETTLE_MS = 100     # until then a 'complete' status is the old page's (the load has not started)
 
 
