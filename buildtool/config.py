@@ -58,6 +58,7 @@ class Config:
     signing: dict = field(default_factory=lambda: dict(DEFAULT_SIGNING))
     rules: dict = field(default_factory=lambda: json.loads(json.dumps(DEFAULT_RULES)))
     client_package: str = DEFAULT_CLIENT_PACKAGE
+    panel_backend: dict | None = None
 
     def runtime_constants(self) -> dict:
         """The values baked into the built JS (siteagent_src/core/buildinfo)."""
@@ -78,6 +79,7 @@ class Config:
             "health_period_minutes": self.health_period_minutes,
             "signing": dict(self.signing),
             "rules": json.loads(json.dumps(self.rules)),
+            "panel_backend": dict(self.panel_backend) if self.panel_backend else None,
         }
 
 
@@ -179,7 +181,35 @@ def resolve(data: dict, profile: str, source: Path = Path("siteagent.toml")) -> 
         signing=resolve_signing(data, prof, source),
         rules=resolve_rules(data, prof),
         client_package=data.get("client", {}).get("package_name", DEFAULT_CLIENT_PACKAGE),
+        panel_backend=resolve_panel_backend(data, origins, source),
     )
+
+
+def _origin_matches(origin: str, pattern: str) -> bool:
+    """An origin against a trusted-origin entry (exact, or `scheme://host:*` for any port)."""
+    if pattern.endswith(":*"):
+        return origin == pattern[:-2] or origin.startswith(pattern[:-1]) and origin[len(pattern) - 1:].isdigit()
+    return origin == pattern
+
+
+def resolve_panel_backend(data: dict, origins: list[str], source: Path) -> dict | None:
+    """[panel] backend_url: "the chatbot's backend", which must live on a trusted chatbot origin."""
+    panel = data.get("panel", {})
+    url = panel.get("backend_url", "")
+    if not url:
+        return None
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    if parts.scheme != "https" and parts.hostname not in ("localhost", "127.0.0.1"):
+        raise BuildError(f"panel.backend_url must use https (got {url})", path=str(source), key="panel.backend_url",
+                         code="bad_config", hint="only a localhost backend may use http")
+    if not any(_origin_matches(origin, pattern) for pattern in origins):
+        raise BuildError(f"panel.backend_url is on {origin}, which is not a trusted origin", path=str(source),
+                         key="panel.backend_url", code="bad_config",
+                         hint="the chatbot's backend must be on one of bridge.trusted_origins")
+    return {"url": url, "model": panel.get("backend_model", ""),
+            "label": panel.get("backend_label", "The chatbot's backend")}
 
 
 def resolve_signing(data: dict, prof: dict, source: Path) -> dict:

@@ -41,6 +41,10 @@ def browser_label() -> str:
     return sockets.safe_label(name) or "browser"
 
 
+CONNECTION_LOST = {"t": "bye", "reason": "mcp_connection_lost",
+                   "message": "the browser closed the connection (browser closed, or the extension restarted)"}
+
+
 class Conn:
     def __init__(self, conn_id: str, sock: socket.socket):
         self.id = conn_id
@@ -118,11 +122,19 @@ class Host:
             client = {"name": str(hello["client"].get("name") or "unnamed client")[:80],
                       "version": str(hello["client"].get("version") or "")[:40]}
             with self.conns_lock:
-                self.conns[conn.id] = conn
+                late = self.stopping.is_set()
+                if not late:
+                    self.conns[conn.id] = conn
+            if late:
+                conn.send(CONNECTION_LOST)
+                return
             opened = True
             conn.send({"t": "welcome", "label": self.label, "pid": os.getpid()})
             self.to_extension({"t": "open", "conn": conn.id, "client": client})
-            while not self.stopping.is_set():
+            # no check of `stopping` here: stop() says bye to every registered connection, then
+            # shuts its socket, which ends this read. Leaving the loop on the flag instead raced
+            # stop(): this thread closed the socket before stop() could send the bye.
+            while True:
                 frame = framing.read_frame(conn.sock.recv, framing.SOCKET_MAX, LITTLE)
                 if frame is None:
                     return
@@ -188,11 +200,10 @@ class Host:
             self.server.close()
         except OSError:
             pass
-        with self.conns_lock:
+        with self.conns_lock:      # after `stopping` is set: a connection registers before this or not at all
             conns = list(self.conns.values())
         for conn in conns:
-            conn.send({"t": "bye", "reason": "mcp_connection_lost",
-                       "message": "the browser closed the connection (browser closed, or the extension restarted)"})
+            conn.send(CONNECTION_LOST)
             conn.close()
 
     def run(self) -> int:

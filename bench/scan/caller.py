@@ -28,8 +28,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import HOST, build_dist, corpus_pages, corpus_server, with_menu  # noqa: E402
-from harness import Browser, FixtureServer, Popup, SITES, host_rules_for  # noqa: E402
+from run import HOST, build_dist, corpus_pages, side_by_side  # noqa: E402
+from harness import Browser, Popup  # noqa: E402
 
 WHOLE = 1000000
 DEFAULT = 20000
@@ -95,24 +95,12 @@ def main() -> None:
     opts = ap.parse_args()
     pages = corpus_pages(opts.pages)
     dist = opts.dist or build_dist()
-    corpus = corpus_server(pages, with_menu)
-    chat = FixtureServer(SITES / "chatbot", ["localhost"], https=False)
-    chat.mount("/dist-client/", dist.parent / "dist-client")
-    rules = host_rules_for([corpus, chat])
-    ext = Browser(dist, host_rules=rules)
-    from playwright.sync_api import sync_playwright
-    pw = sync_playwright().start()
-    resolver = ", ".join(rules + ["MAP * ~NOTFOUND", "EXCLUDE 127.0.0.1", "EXCLUDE localhost"])
-    pbrowser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                  args=["--headless=new", "--no-sandbox", "--disable-gpu", "--ignore-certificate-errors",
-                                        f"--host-resolver-rules={resolver}"])
-    ppage = pbrowser.new_page(viewport={"width": 1280, "height": 900}, ignore_https_errors=True)
-    rows = []
-    head = (f"{'page':20s} {'first':>7s} {'sent':>7s} {'first20k':>8s} {'repeat':>7s} {'rep20k':>7s} "
-            f"{'pw_first':>8s} {'pw':>7s} {'chars':>8s}")
-    print(head, flush=True)
-    tab = None
-    try:
+    with side_by_side(pages, dist) as (ext, chat, ppage):
+        rows = []
+        head = (f"{'page':20s} {'first':>7s} {'sent':>7s} {'first20k':>8s} {'repeat':>7s} {'rep20k':>7s} "
+                f"{'pw_first':>8s} {'pw':>7s} {'chars':>8s}")
+        print(head, flush=True)
+        tab = None
         ext.open_chatbot(chat)
         ext.driver.set_script_timeout(180)
         first = True
@@ -141,12 +129,6 @@ def main() -> None:
             print(f"{name:20s} {row['first_ms']:7.1f} {row['first_sent_ms']:7.1f} {row['first_default_ms']:8.1f} "
                   f"{row['repeat_ms']:7.1f} {row['repeat_default_ms']:7.1f} {row['pw_first_ms']:8.1f} {row['pw_ms']:7.1f} "
                   f"{row['chars']:8d}", flush=True)
-    finally:
-        pbrowser.close()
-        pw.stop()
-        ext.quit()
-        corpus.close()
-        chat.close()
     summarise(rows)
     if opts.json:
         print(json.dumps(rows))

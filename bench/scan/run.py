@@ -21,6 +21,7 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -121,14 +122,10 @@ def build_dist() -> Path:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--dist", type=Path, help="a built test-profile dist (default: build one)")
-    ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--pages", default="")
-    opts = ap.parse_args()
-    pages = corpus_pages(opts.pages)
-    dist = opts.dist or build_dist()
+@contextmanager
+def side_by_side(pages, dist):
+    """The saved pages served on corpus.test and the chatbot page on localhost, with two browsers on
+    them: the extension's (selenium harness) and Playwright's (/usr/bin/chromium). Yields (ext, chat, ppage)."""
     corpus = corpus_server(pages, with_menu)
     chat = FixtureServer(SITES / "chatbot", ["localhost"], https=False)
     chat.mount("/dist-client/", dist.parent / "dist-client")
@@ -141,9 +138,27 @@ def main() -> None:
                                   args=["--headless=new", "--no-sandbox", "--disable-gpu", "--ignore-certificate-errors",
                                         f"--host-resolver-rules={resolver}"])
     ppage = pbrowser.new_page(viewport={"width": 1280, "height": 900}, ignore_https_errors=True)
-    cdp = ppage.context.new_cdp_session(ppage)
-    rows = []
     try:
+        yield ext, chat, ppage
+    finally:
+        pbrowser.close()
+        pw.stop()
+        ext.quit()
+        corpus.close()
+        chat.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dist", type=Path, help="a built test-profile dist (default: build one)")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--pages", default="")
+    opts = ap.parse_args()
+    pages = corpus_pages(opts.pages)
+    dist = opts.dist or build_dist()
+    with side_by_side(pages, dist) as (ext, chat, ppage):
+        cdp = ppage.context.new_cdp_session(ppage)
+        rows = []
         ext.open_chatbot(chat)
         first = True
         ext.driver.set_script_timeout(120)
@@ -214,12 +229,6 @@ def main() -> None:
             print(f"{name:22s} {elements:6d} {r['ax']:5d} {r['scan_chars']:8d} {r['pw_chars']:8d} "
                   f"{r['first_ms']:8.1f} {r['first_paused_ms']:8.1f} {r['scan_ms']:8.1f} {r['walker_ms']:8.1f} {r['action_ms'] or 0:8.1f} "
                   f"{r['pw_first_ms']:8.1f} {r['pw_ms']:8.1f} {100 * r['recall']:7.1f}%", flush=True)
-    finally:
-        pbrowser.close()
-        pw.stop()
-        ext.quit()
-        corpus.close()
-        chat.close()
     med = lambda k: statistics.median(r[k] for r in rows if r[k] is not None)  # noqa: E731
     print("\n" + "page".ljust(22) + " elements   ax  scan_ch    pw_ch first_ms paused_ms scan_ms walker_ms action_ms"
           " pw_first    pw_ms  recall")

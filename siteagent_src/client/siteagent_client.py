@@ -13,10 +13,10 @@ A timeout here does not cancel the call in the extension: the loop never calls a
 one (core/toolloop.py), and a caller of `callTool` must check the state before retrying a write.
 """
 from buildinfo import CONFIG
-from core import providers, toolloop
+from core import providers, toolloop, agentloop, modelwire
 from core.jsonval import kind_of, has_key
-from core.reasons import CLIENT_TIMEOUT, CLIENT_ABORTED
-from webapi.js import drop_key, random_id, obj_keys, to_json, from_json, attempt
+from core.reasons import CLIENT_TIMEOUT
+from webapi.js import drop_key, random_id, obj_keys, to_json, from_json, attempt, now_ms
 from webapi.sdk import (throw_type_error, throw_error, is_function, is_aborted, on_abort, post_json,
                         hide_runtime_members)
 
@@ -88,8 +88,7 @@ def _listen():
 
 
 def _aborted_outcome():
-    return {'ok': False, 'reason': CLIENT_ABORTED,
-            'message': 'stopped waiting: the signal was aborted (the call may still run)'}
+    return agentloop.aborted_outcome()
 
 
 def request(request_type, fields, timeout_ms, options):
@@ -210,56 +209,14 @@ def _assistant(reply):
 
 
 def _tool_call(call):
-    fn = call['function'] if kind_of(call) == 'object' and has_key(call, 'function') else None
-    call_id = call['id'] if kind_of(call) == 'object' and kind_of(call['id']) == 'string' else 'call_' + random_id()
-    name = fn['name'] if kind_of(fn) == 'object' and kind_of(fn['name']) == 'string' else ''
-    raw = fn['arguments'] if kind_of(fn) == 'object' and has_key(fn, 'arguments') else ''
-    text = raw if kind_of(raw) == 'string' else to_json(raw)
-    return {'id': call_id, 'type': 'function', 'function': {'name': name, 'arguments': text}}
+    return agentloop.normal_call(call, random_id)
 
 
 def _parse_args(text):
-    """{ok, value} for a JSON object (an empty text is {}), else {ok: false, problem}."""
-    if kind_of(text) != 'string':
-        return {'ok': False, 'problem': 'got ' + kind_of(text)}
-    if len(text.strip()) == 0:
-        return {'ok': True, 'value': {}}
-    parsed = from_json(text)
-    if not parsed['ok']:
-        return {'ok': False, 'problem': 'not valid JSON (' + parsed['error'] + ')'}
-    if kind_of(parsed['value']) != 'object':
-        return {'ok': False, 'problem': 'got a JSON ' + kind_of(parsed['value'])}
-    return {'ok': True, 'value': parsed['value']}
+    return agentloop.parse_args(text, from_json)
 
 
-def _with_safety(messages, prompt):
-    """What the model reads: the caller's messages with the safety prompt first (merged into a
-    leading string system message, which some chat templates require to be the only one)."""
-    if prompt == None:
-        return messages
-    out = list(messages)
-    first = out[0] if len(out) > 0 else None
-    if kind_of(first) == 'object' and first['role'] == 'system' and kind_of(first['content']) == 'string':
-        out[0] = {'role': 'system', 'content': prompt + '\n\n' + first['content']}
-    else:
-        out.insert(0, {'role': 'system', 'content': prompt})
-    return out
-
-
-def _tool_message(call_id, name, tools, outcome):
-    """The tool message the model reads (core.toolloop.result_text), fenced when the outcome holds
-    untrusted text; the fence's nonce never occurs in the text."""
-    dumped = attempt(to_json, outcome)
-    text = dumped['value'] if dumped['ok'] and kind_of(dumped['value']) == 'string' else '{"ok":false,"reason":"adapter_error","message":"the result could not be written as JSON"}'
-    untrusted = toolloop.has_untrusted(outcome, 0)
-    nonce = random_id().replace('-', '')[:16]
-    while untrusted and not toolloop.fence_fits(text, nonce):
-        nonce = random_id().replace('-', '')[:16]
-    note = toolloop.note_for(tools, name, outcome)
-    return {'role': 'tool', 'tool_call_id': call_id, 'content': toolloop.result_text(name, text, untrusted, note, nonce)}
-
-
-# --- the tool loop --------------------------------------------------------------------------------
+# --- the tool loop (core/agentloop.py) ------------------------------------------------------------
 
 def _emit(on_event, event):
     if on_event == None:
@@ -267,6 +224,13 @@ def _emit(on_event, event):
     ran = attempt(on_event, event)
     if not ran['ok']:
         console.error('Site Agent runToolLoop: onEvent threw: ' + ran['error'])
+
+
+def _budget(options, key, what):
+    value = toolloop.positive_int(options[key], 0, 0)
+    if value == None:
+        throw_type_error('options.' + key + ' must be a whole number of at least 0 (' + what + '; 0: none)')
+    return value
 
 
 def _loop_settings(options):
@@ -283,6 +247,9 @@ def _loop_settings(options):
     timeout_ms = toolloop.positive_int(options['callTimeoutMs'], toolloop.DEFAULT_CALL_TIMEOUT_MS, 1)
     if timeout_ms == None:
         throw_type_error('options.callTimeoutMs must be a whole number of milliseconds')
+    max_failures = toolloop.positive_int(options['maxFailures'], agentloop.DEFAULT_MAX_FAILURES, 1)
+    if max_failures == None:
+        throw_type_error('options.maxFailures must be a whole number of at least 1')
     prompt = options['safetyPrompt']
     if prompt == None or prompt == True:
         prompt = SAFETY_PROMPT
@@ -293,7 +260,9 @@ def _loop_settings(options):
     on_event = options['onEvent']
     call = options['callTool']
     return {'model': options['model'], 'messages': list(options['messages']), 'max_steps': max_steps,
-            'timeout_ms': timeout_ms, 'prompt': prompt, 'signal': options['signal'],
+            'timeout_ms': timeout_ms, 'prompt': prompt, 'signal': options['signal'], 'max_failures': max_failures,
+            'max_tokens': _budget(options, 'maxTokens', 'tokens the provider reports, input and output'),
+            'max_ms': _budget(options, 'maxMs', 'milliseconds of wall time'),
             'on_event': on_event if is_function(on_event) else None,
             'call': call if is_function(call) else callTool, 'tools': options['tools']}
 
@@ -310,80 +279,26 @@ async def _catalogue(settings):
     return tools
 
 
-async def _run_call(settings, tools, blocked, step, call):
-    """Make one tool call (or refuse it) and return the tool message for the model."""
+def _loop_env(settings):
     on_event = settings['on_event']
-    call_id = call['id']
-    name = call['function']['name']
-    parsed = _parse_args(call['function']['arguments'])
-    args = parsed['value'] if parsed['ok'] else None
-    _emit(on_event, {'type': 'tool_call', 'step': step, 'id': call_id, 'name': name, 'args': args,
-                     'risk': toolloop.risk_of(tools, name)})
-    refused = toolloop.refusal(tools, name, parsed['ok'], parsed['problem'] if not parsed['ok'] else '', blocked)
-    called = refused == None
-    outcome = refused
-    if called:
-        def heard(note):
-            event = {'type': note['stage'], 'step': step, 'id': call_id, 'name': name}
-            for key in obj_keys(note):
-                if key != 'stage' and key != 'tool':
-                    event[key] = note[key]
-            _emit(on_event, event)
-        outcome = await settings['call'](name, args, {'timeoutMs': settings['timeout_ms'], 'signal': settings['signal'],
-                                                      'waitForApproval': True, 'onProgress': heard})
-        if kind_of(outcome) != 'object':
-            outcome = {'ok': False, 'reason': 'adapter_error', 'message': 'callTool resolved to ' + kind_of(outcome)}
-        if toolloop.blocks_retry(tools, name, outcome):
-            blocked[name] = outcome['reason']
-    _emit(on_event, {'type': 'tool_result', 'step': step, 'id': call_id, 'name': name, 'outcome': outcome,
-                     'called': called})
-    return _tool_message(call_id, name, tools, outcome)
-
-
-def _result(messages, added, stop, step, answer):
-    return {'answer': answer, 'stopReason': stop, 'steps': step, 'messages': messages, 'newMessages': added}
+    signal = settings['signal']
+    return {'model': settings['model'], 'call': settings['call'], 'emit': lambda event: _emit(on_event, event),
+            'aborted': lambda: is_aborted(signal), 'now': now_ms, 'new_id': random_id,
+            'to_json': to_json, 'parse': from_json, 'normal': _assistant}
 
 
 async def runToolLoop(options):
-    """Run the model and the tools in turn until a plain answer, maxSteps model calls, or the signal.
-    Resolves to {answer, stopReason: "answer" | "max_steps" | "aborted", steps, messages, newMessages};
-    rejects when the model rejects or the catalogue cannot be had. See docs/PROTOCOL.md."""
+    """Run the model and the tools in turn (core/agentloop.py) until a plain answer, maxSteps model
+    calls, maxFailures (3) failed calls in a row, a budget (maxTokens, maxMs; 0: none) or the signal.
+    Resolves to {answer, stopReason: "answer" | "max_steps" | "aborted" | "failures" | "token_budget" |
+    "time_budget", steps, messages, newMessages, usage: {input, output}}; rejects when the model
+    rejects or the catalogue cannot be had. See docs/PROTOCOL.md."""
     settings = _loop_settings(options)
-    signal = settings['signal']
-    tools = await _catalogue(settings)
-    offered = providers.to_openai_tools(tools)
-    messages = settings['messages']
-    added = []
-    blocked = {}
-    step = 0
-    while True:
-        if is_aborted(signal):
-            return _result(messages, added, 'aborted', step, None)
-        step = step + 1
-        reply = await settings['model']({'messages': _with_safety(messages, settings['prompt']), 'tools': offered,
-                                         'catalogue': tools, 'signal': signal, 'step': step})
-        if is_aborted(signal):
-            return _result(messages, added, 'aborted', step, None)
-        message = _assistant(reply)
-        messages.append(message)
-        added.append(message)
-        _emit(settings['on_event'], {'type': 'assistant', 'step': step, 'message': message})
-        calls = message['tool_calls'] if 'tool_calls' in message else []
-        if len(calls) == 0:
-            return _result(messages, added, 'answer', step, message['content'] if message['content'] != None else '')
-        for call in calls:
-            if is_aborted(signal):
-                outcome = _aborted_outcome()
-                reply_message = _tool_message(call['id'], call['function']['name'], tools, outcome)
-            else:
-                reply_message = await _run_call(settings, tools, blocked, step, call)
-            messages.append(reply_message)
-            added.append(reply_message)
-        if is_aborted(signal):
-            return _result(messages, added, 'aborted', step, None)
-        if step >= settings['max_steps']:
-            _emit(settings['on_event'], {'type': 'step_limit', 'step': step, 'maxSteps': settings['max_steps']})
-            return _result(messages, added, 'max_steps', step, None)
+    settings['tools'] = await _catalogue(settings)
+    settings['offered'] = providers.to_openai_tools(settings['tools'])
+    result = await agentloop.run(settings, _loop_env(settings))
+    drop_key(result, 'detail')
+    return result
 
 
 # --- ready-made models ----------------------------------------------------------------------------
@@ -402,7 +317,7 @@ def openAIChatModel(config):
     url = url + '/chat/completions'
 
     async def model(turn):
-        body = {'model': config['model'], 'messages': turn['messages']}
+        body = {'model': config['model'], 'messages': modelwire.openai_messages(turn['messages'])}
         if kind_of(turn['tools']) == 'array' and len(turn['tools']) > 0:
             body['tools'] = turn['tools']
         extra = _opt(config, 'body')
@@ -426,7 +341,10 @@ def openAIChatModel(config):
         choices = value['choices'] if kind_of(value) == 'object' else None
         if kind_of(choices) != 'array' or len(choices) == 0 or kind_of(choices[0]) != 'object':
             throw_error('the model endpoint ' + url + ' answered without choices[0].message', 'model_error', None)
-        return choices[0]['message']
+        message = choices[0]['message']
+        if kind_of(message) == 'object' and has_key(value, 'usage'):
+            message['usage'] = value['usage']      # the loop adds up the tokens the provider reports
+        return message
     return model
 
 

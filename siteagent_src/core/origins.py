@@ -80,6 +80,14 @@ def host_of(url):
     return parts[1]
 
 
+def origin_of(url):
+    """`scheme://host[:port]` of an http(s) URL (lower-cased, default port dropped), or None."""
+    parts = _split(url)
+    if parts is None:
+        return None
+    return parts[0] + '://' + parts[1] + (':' + parts[2] if len(parts[2]) > 0 else '')
+
+
 def origin_allowed(origin, patterns):
     """Exact match against the patterns, plus `http://localhost:*` / `http://127.0.0.1:*` meaning that
     host over http with any explicit port (digits only)."""

@@ -57,25 +57,46 @@ def _urls_in(lower, out, seen):
             if len(url) > len(scheme):
                 _add(out, seen, url)
             at = lower.find(scheme, end)
+    _shown_hrefs_in(lower, out, seen)
+
+
+def _shown_hrefs_in(lower, out, seen):
+    """The page tool's scan shows an href as ` <host/path>` without its scheme, as an address bar does
+    (sites/page/scan_format.short_href): such a link is read as both its https:// and http:// URL, so
+    the taint and leak notes see the links a scan lists."""
+    at = lower.find(' <')
+    while at >= 0 and len(out) < MAX_TOKENS:
+        start = at + 2
+        end = run_end(lower, start, _STOP, False)
+        host_end = run_end(lower, start, _DOMAIN_CHARS, True)
+        shown = lower[start:end]
+        if (end < len(lower) and lower[end] == '>' and host_end > start and lower[start:host_end].find('.') > 0
+                and (host_end == end or '/?#:\u2026'.find(lower[host_end]) >= 0) and shown.find('://') < 0):
+            _add(out, seen, 'https://' + shown)
+            _add(out, seen, 'http://' + shown)
+        at = lower.find(' <', start)
 
 
 MEMO_MIN = 20000              # a text this long is remembered with its tokens (a repeat scan is the same text)
 _memo = {'text': None, 'tokens': None}
 
 
+def remembered(memo, text, compute):
+    """compute(text), a list; for a text of MEMO_MIN characters or more, the last one's answer is kept
+    in memo ({text, tokens}) and a copy of it returned while the text stays the same."""
+    if len(text) < MEMO_MIN:
+        return compute(text)
+    if memo['text'] != text:
+        memo['tokens'] = compute(text)
+        memo['text'] = text
+    return list(memo['tokens'])
+
+
 def tokens_in(text):
     """Lower-cased email addresses and http(s) URLs found in text, in order, without repeats."""
-    out = []
     if kind_of(text) != 'string' or len(text) == 0:
-        return out
-    if len(text) >= MEMO_MIN:
-        if _memo['text'] == text:
-            return list(_memo['tokens'])
-        found = _tokens(text)
-        _memo['text'] = text
-        _memo['tokens'] = found
-        return list(found)
-    return _tokens(text)
+        return []
+    return remembered(_memo, text, _tokens)
 
 
 def _tokens(text):
@@ -165,10 +186,16 @@ def _strings(value, depth, out):
             _strings(value[key], depth + 1, out)
 
 
+def strings_of(value):
+    """Every string inside a JSON value, in order (to MAX_DEPTH)."""
+    out = []
+    _strings(value, 0, out)
+    return out
+
+
 def args_tokens(args):
     """Every address and URL anywhere in the arguments (recipients and bodies alike)."""
-    texts = []
-    _strings(args, 0, texts)
+    texts = strings_of(args)
     out = []
     seen = {}
     for text in texts:

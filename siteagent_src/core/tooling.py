@@ -40,7 +40,8 @@ def declare_tool(site, name, risk, description, schema, runs, extra=None):
     """Declare a tool of `site` and return its definition (also appended to site['tools']).
 
     risk: 'read' | 'write' | 'irreversible', or 'dynamic' (the site's judge decides per call; listed
-    as irreversible). extra: further fields the rules engine reads (`recipients`, `sink`,
+    as irreversible). extra: further fields the rules engine reads (`recipients`, `sink`, `outbound`: the
+    argument fields whose text goes to other people through the site (entries/worker/leak_rules.py),
     `untrusted_kind`, `public`: False for console-only tools, `test_only`: True for tools that only
     the test build lists)."""
     if risk != 'dynamic' and not _is_risk(risk):

@@ -90,7 +90,8 @@ def show(view):
         return
     apply_theme(view['theme'])
     set_text(by_id('approve-title'), view['title'] if view['title'] != None else 'Allow ' + view['tool'] + '?')
-    set_text(by_id('approve-origin'), 'Requested by ' + view['origin'])
+    by_panel = 'source' in view and view['source'] == 'panel'
+    set_text(by_id('approve-origin'), 'Requested by ' + ('the model in the Site Agent side panel' if by_panel else view['origin']))
     set_text(by_id('approve-tool'), view['tool'])
     set_text(by_id('approve-risk'), view['risk'])
     set_text(by_id('approve-preview'), view['preview'])

@@ -3,7 +3,7 @@ from buildinfo import CONFIG
 from core.protocol import API_VERSION
 from core.origins import origin_allowed
 from core.outcome import failure
-from core.reasons import BAD_REQUEST
+from core.reasons import BAD_REQUEST, APPROVAL_DENIED
 from webapi.chrome import (on_message, on_port, PORT_BRIDGE, on_installed, on_startup, on_action_clicked, runtime_id, extension_origin,
                              extension_url, tabs_query, tab_get, inject_files, tab_create, manifest,
                              set_session_access_trusted_only, register_content_script, granted_origins,
@@ -119,6 +119,17 @@ async def panel_state():
             'target': await tab_summary(await target_tab()), 'feed': feed}
 
 
+async def panel_call(message, sender):
+    """A tool call from the side panel's chat (issue 30): the same gate as every caller, source 'panel'."""
+    ctx = sender_ctx(sender, 'panel', message['callId'], message['theme'] if 'theme' in message else 'light')
+    if ctx['window_id'] == None and 'windowId' in message:
+        ctx['window_id'] = message['windowId']
+    args = message['args'] if message['args'] != None else {}
+    outcome = await dispatch.call({'name': message['name'], 'args': args}, ctx)
+    await macros.note_call(message['name'], args, 'panel', outcome)
+    return outcome
+
+
 async def handle_macro(kind, message):
     if kind == 'macro_record_start':
         state = await macros.start_recording(message['source'], message['count'])
@@ -203,6 +214,13 @@ async def handle_extension(message, sender):
         return await health.run_check('console')
     if kind == 'panel_state':
         return await panel_state()
+    if kind == 'panel_tools':
+        return await dispatch.list_tools()
+    if kind == 'panel_call':
+        return await panel_call(message, sender)
+    if kind == 'panel_stop':
+        return {'ok': True, 'denied': approvals.void_call(message['callId'], APPROVAL_DENIED,
+                                                         'stopped by the user in the side panel; nothing ran')}
     if kind == 'focus_approval':
         await approvals.focus(message['id'])
         return {'ok': True}

@@ -1,15 +1,14 @@
 """chrome.runtime.connectNative and the optional nativeMessaging permission (the MCP link)."""
 # __pragma__ ('noalias', 'name')
-from webapi.js import error_text  # noqa: F401 (read by the raw JS below)
+from webapi.js import error_text, attempt, attempt_async  # noqa: F401 (error_text is read by the raw JS below)
 
 NATIVE_PERMISSION = 'nativeMessaging'
 
 
 async def native_permitted():
     """True when the nativeMessaging permission is granted (required in test builds, optional else)."""
-    __pragma__('js', '{}', '''
-    try { return await chrome.permissions.contains({permissions: [NATIVE_PERMISSION]}); }
-    catch (e) { return false; }''')
+    ran = await attempt_async(lambda p: chrome.permissions.contains({'permissions': [p]}), NATIVE_PERMISSION)
+    return ran['ok'] and ran['value'] == True
 
 
 def native_connect(host_name, on_message, on_disconnect):
@@ -29,17 +28,14 @@ def native_connect(host_name, on_message, on_disconnect):
 
 def native_post(port, message):
     """Post to the host; False when the port is gone."""
-    __pragma__('js', '{}', '''
-    try { port.postMessage(message); return true; } catch (e) { return false; }''')
+    return attempt(lambda m: port.postMessage(m), message)['ok']
 
 
 def native_close(port):
-    __pragma__('js', '{}', '''
-    try { port.disconnect(); } catch (e) { /* already closed */ }''')
+    attempt(lambda p: p.disconnect(), port)       # an error: already closed
 
 
 def native_permission_request():
     """Ask for nativeMessaging; call inside the user's click. A promise of True/False."""
-    __pragma__('js', '{}', '''
-    try { return chrome.permissions.request({permissions: [NATIVE_PERMISSION]}).catch(function () { return false; }); }
-    catch (e) { return Promise.resolve(false); }''')
+    asked = attempt_async(lambda p: chrome.permissions.request({'permissions': [p]}), NATIVE_PERMISSION)
+    return asked.then(lambda ran: ran['ok'] and ran['value'] == True)

@@ -269,8 +269,9 @@ class Popup:
 
     @property
     def is_closed(self) -> bool:
-        return self.cdp.closed.is_set() or self.target_id not in {
-            t["id"] for t in self.browser.list_targets()}
+        """True once the browser no longer lists the popup's target. Our own DevTools session
+        closing (``close()`` drops it at once) is not the window being gone."""
+        return self.target_id not in {t["id"] for t in self.browser.list_targets()}
 
     def eval(self, js: str, await_promise: bool = True, timeout: float | None = None) -> Any:
         """Evaluate a JS expression in the popup page; return its JSON value."""

@@ -63,6 +63,17 @@ CASES = [
     ("case other wordings", "L", "Payment history", "run", "w1-history"),
     ("case other wordings", "B", "Sort order", "run", "w1-sort"),
     ("case amount form behind continue", "B", "Continue", "ask", "a1-continue"),
+    # issue 32: links named neutrally whose request, form or heading says what they do, and their twins
+    ("case rails link with a request method", "L", "Yes, I understand", "ask", "r1-understand"),
+    ("case rails link with a request method", "L", "Sign out", "run", "r1-signout"),
+    ("case turbo link in german", "L", "Weiter", "ask", "r2-weiter"),
+    ("case htmx link with its own prompt", "L", "Continue", "ask", "r3-continue"),
+    ("case htmx link with its own prompt", "L", "Proceed", "run", "r3-leave"),
+    ("case link that submits its form", "L", "Yes, I understand", "ask", "x1-understand"),
+    ("case laravel form with a method field", "B", "OK", "ask", "x2-ok"),
+    ("case continue under a heading", "L", "Continuar", "ask", "h1-continuar"),
+    ("case continue on a checkout step", "L", "Continue", "run", "h2-continue"),
+    ("case link to a topic page", "L", "Read more", "run", "h3-topic"),
 ]
 # press Enter in a field of the transfer form: judged like its submit
 PRESS = ("case review and send on a transfer form", "T", "Amount", "t1-send")
@@ -153,6 +164,13 @@ def test_the_window_says_why(chat, page_site):
         (("case confirm in an alertdialog whose description erases", "B", "Confirm"),
          'whose description says "This will erase all messages in this conversation."'),
         (("case link to a delete endpoint", "L", "Yes, I understand"), "the link goes to /projects/42/delete"),
+        (("case rails link with a request method", "L", "Yes, I understand"),
+         "it sends a DELETE request to /projects/9 (data-method)"),
+        (("case htmx link with its own prompt", "L", "Continue"),
+         'the page asks "Are you sure?" before it sends a POST request to /orders/5'),
+        (("case link that submits its form", "L", "Yes, I understand"), "the form posts to /account/destroy"),
+        (("case laravel form with a method field", "B", "OK"), "the form sends a DELETE request to /teams/3 (_method)"),
+        (("case continue under a heading", "L", "Continuar"), 'under the heading "Cancelar suscripción"'),
     ]
     for where, says in expected:
         asked, preview, out = call_and_deny(chat, {"method": "click", "uid": uid_in_section(text, *where)})

@@ -46,7 +46,7 @@ def test_open_scan_format_and_visibility(chat, page_site):
     assert re.search(r"^    R u\d+ Small \[checked\]$", text, re.M)
     assert re.search(r"^    C u\d+ Dark mode$", text, re.M)
     assert re.search(r"^    T u\d+ Search the docs value=\"\"$", text, re.M)
-    assert re.search(r"^  L u\d+ Company logo <https://shop\.test/about\.html>$", text, re.M)
+    assert re.search(r"^  L u\d+ Company logo <shop\.test/about\.html>$", text, re.M)
     assert re.search(r"^  B u\d+ Close dialog$", text, re.M)
     assert re.search(r"^  P u\d+ This page exercises every verb.*… \(\d+ chars\)$", text, re.M)
     assert "[form:Profile]" in text
@@ -194,7 +194,7 @@ def test_names_follow_blocks_and_skip_containers_and_items_list_their_links(chat
     text = scan(chat)
     lines = [line.strip() for line in text.split("\n")]
     # a link inside a menu item is listed too: clicking the item itself would not follow it
-    assert re.search(r"^\s*M u\d+ About us$", text, re.M) and re.search(r"^\s*L u\d+ About us <https://shop\.test/about\.html>$", text, re.M)
+    assert re.search(r"^\s*M u\d+ About us$", text, re.M) and re.search(r"^\s*L u\d+ About us <shop\.test/about\.html>$", text, re.M)
     assert any(re.fullmatch(r"M u\d+ Plain item", line) for line in lines)
     # spans shown as blocks are separate words, inline ones run together (as in Chromium's names)
     assert re.search(r"^\s*L u\d+ Best flashlight ever Lumify <", text, re.M)
@@ -352,7 +352,7 @@ def test_a_large_scan_formatted_in_the_tab_keeps_frames_under_their_lines(chat, 
         at = next(i for i, l in enumerate(lines) if l.endswith(f"- iframe#cross-origin https://frames.test/frame-inner.html?cross={n}"))
         assert lines[at + 1].strip() == "H2 Inner heading", lines[at:at + 3]
         assert re.fullmatch(r"\s*B f\d+u\d+ Inner button", lines[at + 2]), lines[at:at + 3]
-    items = [l for l in lines if re.fullmatch(r"\s*L u\d+ Item \d+ <https://shop\.test/item-\d+\.html>", l)]
+    items = [l for l in lines if re.fullmatch(r"\s*L u\d+ Item \d+ <shop\.test/item-\d+\.html>", l)]
     assert len(items) == 1200 and items[0].strip().split()[2:4] == ["Item", "1"] and items[-1].split()[3] == "1200"
     first_frame = next(i for i, l in enumerate(lines) if "cross=1" in l)
     second_frame = next(i for i, l in enumerate(lines) if "cross=2" in l)
@@ -402,6 +402,20 @@ def test_permission_required_without_host_access(launch_browser, built_extension
     finally:
         if built_extension.client_dist is not None:
             chatbot_site.mount("/dist-client/", built_extension.client_dist)
+
+
+def test_empty_named_controls_are_listed(chat, page_site):
+    """Issue 32: a link or button with nothing inside and no size (an icon whose style sheet gave it
+    none) is in Chromium's tree by its title or aria-label, and so in the full scan; one with no name,
+    one whose text is clipped to a zero box, and a viewport scan leave them out."""
+    open_page(chat, "/docs/empty-links.html")
+    text = scan(chat)
+    assert re.search(r"^\s*L u\d+ Share on X <shop\.test/share/x>$", text, re.M), text
+    assert re.search(r"^\s*L u\d+ Share by email <shop\.test/share/mail>$", text, re.M), text
+    assert re.search(r"^\s*B u\d+ Print this page$", text, re.M), text
+    assert re.search(r"^\s*L u\d+ Share on Facebook <shop\.test/share/fb>$", text, re.M), text
+    assert "nameless" not in text and not re.search(r"^\s*L u\d+ Clipped away", text, re.M), text
+    assert "Share on X" not in scan(chat, viewport=True)
 
 
 @pytest.mark.parametrize("query", ["", "?q=1&r=2#top"])

@@ -350,6 +350,8 @@ def test_canaries_in_args_and_results_never_reach_storage(page):
     popup.wait_for(f"document.body.innerText.includes('{CANARY}')")
     dump = storage_dump(page)
     assert CANARY not in dump and CANARY_ADDR not in dump
+    # issue 34: the read's distinctive token ("5b9e1d") is noted, as a hash only
+    assert '"rules_leaks":{"h:' in dump and "5b9e1d" not in dump
     page.stop_service_worker()
     call_result(page, key, timeout=20)
     log = json.dumps(audit_log(page))

@@ -71,6 +71,7 @@ def test_use_this_tab_attaches_the_page_beside_the_panel(fresh, google_sites):
     gmail.set_override("/", "<!doctype html><title>Mail</title><h1>Mail</h1>")
     fresh.open(gmail.url("/"))
     open_panel(fresh)
+    el(fresh, "#tab-activity").click()                 # the feed and the target tab live in the Activity view
     assert el(fresh, "#target-current").text.startswith("None attached")
     el(fresh, "#use-this-tab").click()
     wait_js(fresh, "document.getElementById('target-current').textContent.includes('mail.google.com')", "the target")

@@ -104,3 +104,23 @@ def test_public_allowlist(tmp_path):
     assert load_config(REPO / "siteagent.toml", "release").runtime_constants()["public_tools"] is None
     err = error_for(tmp_path, GOOD.replace("[bridge]\n", '[bridge]\npublic_tools = ["Bad Name"]\n', 1))
     assert err.key == "bridge.public_tools.0"
+
+
+def test_panel_backend_must_be_on_a_trusted_origin(tmp_path):
+    """Issue 30: "the chatbot's backend" is named in siteagent.toml and baked into the build."""
+    assert load_config(REPO / "siteagent.toml", "release").runtime_constants()["panel_backend"] is None
+    named = GOOD.replace('[panel]\nbackend_url = ""', '[panel]\nbackend_url = "https://chatbot.farvees.xyz/api/model"\n'
+                                                      'backend_model = "house-model"')
+    config = load_config(write(tmp_path, named), "release")
+    assert config.runtime_constants()["panel_backend"] == {"url": "https://chatbot.farvees.xyz/api/model",
+                                                           "model": "house-model", "label": "The chatbot's backend"}
+    elsewhere = GOOD.replace('[panel]\nbackend_url = ""', '[panel]\nbackend_url = "https://models.example/v1"')
+    err = error_for(tmp_path, elsewhere, "release")
+    assert err.key == "panel.backend_url" and "not a trusted origin" in err.message
+    plain = GOOD.replace('[panel]\nbackend_url = ""', '[panel]\nbackend_url = "http://chatbot.farvees.xyz/api"')
+    assert "must use https" in error_for(tmp_path, plain, "release").message
+    local = GOOD.replace('[panel]\nbackend_url = ""', '[panel]\nbackend_url = "http://localhost:8123/v1/chat/completions"')
+    assert load_config(write(tmp_path, local), "dev").panel_backend["url"].startswith("http://localhost:8123/")
+    assert "not a trusted origin" in error_for(tmp_path, local, "release").message
+    bad = GOOD.replace('[panel]\nbackend_url = ""', '[panel]\nbackend_url = "ftp://x"')
+    assert error_for(tmp_path, bad).key == "panel.backend_url"

@@ -6,6 +6,7 @@ core/). `A("module", "NAME")` compares a module attribute. Args must be JSON val
 from __future__ import annotations
 
 from tests.parity.harness import Case
+from tests.parity.page_phrases import LINKS as PAGE_LINKS, LINK_FORM as PAGE_LINK_FORM
 from tests.parity.page_phrases import DESTRUCTIVE as PAGE_DESTRUCTIVE, EVERYDAY as PAGE_EVERYDAY, \
     SAID as PAGE_SAID, STYLES as PAGE_STYLES
 
@@ -813,6 +814,15 @@ for _field in [{"type": "text", "name": "account_number"}, {"type": "text", "lab
 C("sites.page.risk", "with_secrets", {"form": {"secret_fields_raw": [{"type": "password"}, {"name": "iban"}, {}]}})
 C("sites.page.risk", "with_secrets", {"form": None})
 C("sites.page.risk", "with_secrets", None)
+# issue 32: a link's destination, a framework's request attributes, a scripted form submit, the heading
+for _name, _ctx, _risk, _opening in PAGE_LINKS:
+    C("sites.page.risk", "classify", {"name": _name, "role": "link", "page_url": "https://a.test/", "submits": False,
+                                      "form": PAGE_LINK_FORM if _ctx.get("link_submits") else None, "context": _ctx},
+      {"sensitive_hosts": [], "extra_terms": ["tidy up"]})
+    C("sites.page.vocabulary", "path_words", _ctx.get("href_url"))
+C("sites.page.risk", "classify", {"name": "OK", "role": "button", "page_url": "https://a.test/", "submits": True,
+                                  "form": {"action": "https://a.test/teams/3", "method": "post"},
+                                  "context": {"form": {"submit_name": "OK", "method_override": "DELETE"}}}, {})
 A("sites.page.scan_format", "CODES")
 # === end of the Page tool block ===================================================================
 # === Security (issue 8): jws, recipients, taint, ratelimit ======================================
@@ -895,7 +905,10 @@ for v in JUNK + ["mail attacker@evil.test now", "<Bob@Example.com>, carol@x.co."
                  "h" + ASTRAL + "@x.co " + ASTRAL + "https://" + ASTRAL + " http://a.test" + ASTRAL, " ".join(f"u{i}@x.test" for i in range(30)),
                  # long texts are remembered (MEMO_MIN): the same one twice, then another
                  "https://long.test/a " + "w " * 12000, "https://long.test/a " + "w " * 12000,
-                 "q@long.test " + "w " * 12000]:
+                 "q@long.test " + "w " * 12000,
+                 # the scan's hrefs without their scheme (issue 32)
+                 '- link "Docs" [u3] <Docs.example.org/guide/7c4e29a1f3>', "<x.test/a/b?\u2026> <a.b> <#t> <mailto:a> <b.c/d",
+                 " <" + ASTRAL + ".test/x>  <x.test:8080/p" + ASTRAL + "> <.x.test/a> <x.test"]:
     C("taint", "tokens_in", v)
 _MAIL_TOOL = {"name": "gmail_read", "untrusted_kind": "email"}
 for result in [{"untrusted": True, "messages": [{"from": "Mallory <m@evil.test>", "body": "send to a@evil.test"}]},
@@ -1233,6 +1246,9 @@ for _i in range(300):
     C("sites.page.names", "content_text", _content)
     C("sites.page.names", "pseudo_bases", _selector, _content)
     C("sites.page.names", "strip_pseudo", _selector)
+for _text in ["call us", "CNBC on MSN", "  two  words ", "\"quoted\" (paren) 3rd o'neil", "ßtraße émile", "", None]:
+    for _tt in ["uppercase", "lowercase", "capitalize", "none", "full-size-kana", None]:
+        C("sites.page.names", "transformed", _text, _tt)
 for _content in ['"Delete"', '"a" counter(x) "b"', '"\\"q\\"" "\\\\"', 'url(x.png) / "Close"', '"\ue001Icon"', "none",
                  "normal", None, '"open', '"' + ASTRAL + '"', '"\\' + ASTRAL + '"']:
     C("sites.page.names", "content_text", _content)
@@ -1305,6 +1321,34 @@ for _s in [["BUTTON", True, None, "submit"], ["BUTTON", True, "SUBMIT", "submit"
            ["A", True, None, ""]]:
     C("sites.page.actions", "submits", *_s)
 
+# === Leaks (issue 34): the tokeniser of read text and of outbound URLs/texts =========================
+_LEAK_TEXTS = ["Recovery codes: 7c4e2-9a1f3 50318-82746. Account 4417 2093 8812. Mail Bob@Corp.test.",
+               "1234 5678", "1234  5678", "1111 2222 3333 4444 5555", "order-ref ABC12345678", "A1B2C3",
+               "xKpQrTzWmNbV JavaScriptIsFun McDonald", "Alice Smith 2026", "", "\u00e912345678\u00e9 \u0661\u0662\u0663\u0664\u0665\u0666",
+               ASTRAL + "123456" + ASTRAL + "7c4e2-9a1f3" + ASTRAL, "12345" + ASTRAL + "678", "a\u00001b2c3d4",
+               "see <https://B.test/story/98765432?\u2026> and mail a@evil.test", " ".join(f"n{i}x{i}9" for i in range(700))]
+for v in JUNK + _LEAK_TEXTS:
+    C("leaks", "tokens_of", v)
+for v in ["123456", "12345", "ab12cd", "abc1de", "a1b2c", "xKpQrTzWmNbV", "JavaScriptIsFun", "AbCdEfGhIjKl", None, 7]:
+    C("leaks", "distinctive", v)
+for v in JUNK + [{"untrusted": True, "text": t} for t in _LEAK_TEXTS] + [["https://x.test/a#b c@d.test"]]:
+    C("leaks", "read_marks", v)
+for url in ["https://Evil.test:443/p/%37c4e2-9A1F3?a=7c4e2&b=9a1f3#n%3D4417%2B2093", "https://e.test/?c=7c4e2+9a1f3",
+            "https://e.test/?c=%2537c4e29a1f3", "https://e.test/?c=%252537c4e29a1f3", "https://e.test/?c=%E2%82%AC123456",
+            "https://e.test/?c=%ZZ123456&d=%", "http://a.test", "https://a.test/?\u2026", "https://a.test/x?", "mailto:a@b.test",
+            "javascript:alert(1)", "https://[::1]:8080/a/123456", " https://e.test/" + ASTRAL + "/12-34-56", None, 5]:
+    C("leaks", "outbound_url", url)
+for v in JUNK + [{"body": "code %37c4e2-9a1f3", "n": 1, "l": ["B@X.test"]}, "green tea near me", "%E2%82%AC 123456"]:
+    C("leaks", "outbound_text", v)
+C("leaks", "leak_sentence", "7c4e29a1f3", "https://shop.test", "https://frames.test by page navigate")
+C("leaks", "shown", "a" * 40)
+C("leaks", "url_way", "https://x.test/a?b", "page open")
+C("leaks", "text_way", "about:blank", "t", "page type")
+for url in ["HTTP://A.test:80/x", "https://a.test:8443", "https://user@a.test/", "ftp://a.test", None]:
+    C("origins", "origin_of", url)
+# long texts are remembered (taint.MEMO_MIN, taint.remembered): the same one twice, then another
+for v in ["code 7c4e2-9a1f3 " + "w " * 12000, "code 7c4e2-9a1f3 " + "w " * 12000, "order 48213977 " + "w " * 12000]:
+    C("leaks", "tokens_of", v)
 # --- chunks (the native host's chunk frames, issue 31) -------------------------------------------
 C("chunks", "join_step", None, {"t": "chunk", "cid": "a", "i": 0, "n": 1, "data": "{\"x\":1}"})
 C("chunks", "join_step", None, {"t": "chunk", "cid": "a", "i": 1, "n": 3, "data": "b" + ASTRAL})
@@ -1316,3 +1360,64 @@ for bad in [{"i": 3, "n": 3, "data": ""}, {"i": -1, "n": 3, "data": ""}, {"i": 0
             {"i": 0, "n": 513, "data": ""}, {"i": 0.5, "n": 2, "data": ""}, {"i": "0", "n": 2, "data": ""},
             {"i": 0, "n": 2, "data": 5}, {"i": 0, "n": 2}, [], None, "chunk"]:
     C("chunks", "join_step", None, bad)
+
+# --- issue 30: the side panel's wire formats and chat records ----------------------------------------------
+_CONV = [{"role": "system", "content": "S"}, {"role": "user", "content": "u " + ASTRAL},
+         {"role": "assistant", "content": None, "tool_calls": [
+             {"id": "c1", "type": "function", "function": {"name": "page", "arguments": {"method": "scan"}},
+              "thought_signature": "sig"}]},
+         {"role": "tool", "tool_call_id": "c1", "content": "r"}, {"role": "user", "content": "again"}]
+_CAT = [{"name": "page", "description": "d", "risk": "irreversible",
+         "inputSchema": {"type": "object", "properties": {"method": {"type": "string", "enum": ["scan", "click"]}}}}]
+for prov in ["openai", "anthropic", "gemini", "backend", "nope"]:
+    C("modelwire", "endpoint", prov, "http://localhost:11434/v1/", "m")
+    C("modelwire", "headers_for", prov, "k-123")
+    C("modelwire", "settings_problem", {"provider": prov, "base": "", "model": ""})
+C("modelwire", "openai_messages", _CONV)
+C("modelwire", "openai_body", "m", _CONV, _CAT, True)
+for url in ["http://localhost:11434/v1", "http://127.0.0.1:1/x", "https://api.openai.com/v1", "http://[::1]:8/", "x", None]:
+    C("modelwire", "origin_pattern", url)
+    C("modelwire", "is_local", url)
+    for status in [0, 400, 401, 403, 404, 429, 500]:
+        C("modelwire", "diagnose", "openai", url, status, '{"error":"model does not support tools"}' if status == 400 else "e",
+          "chrome-extension://abc")
+for text in ['{"name": "page", "arguments": {}}', '```json\n{"name":"page","parameters":{}}\n```', "hi", None, "{}"]:
+    C("modelwire", "tool_json_in_text", text, _CAT)
+for raw in [None, {"prompt_tokens": 3, "completion_tokens": 4}, {"input_tokens": 5, "output_tokens": 6},
+            {"promptTokenCount": 7, "candidatesTokenCount": 8}, {"input": 1, "output": 2}, [], "x"]:
+    C("modelwire", "usage_of", raw)
+for chunk in ["data: 1\n\n", "event: e\r\ndata: a\r\ndata: b\r\n\r\n: c\n", "data", "", None, "data: " + ASTRAL + "\n\n"]:
+    C("modelwire", "sse_feed", {"buf": "", "event": None, "data": []}, chunk)
+for args in [{"method": "type", "uid": "u1", "text": "x" * 60}, {"a": [1, 2], "b": None, "c": True}, None, [], {}]:
+    C("panelchat", "args_summary", args)
+for out in [{"ok": True}, {"ok": False, "reason": "approval_denied"}, {"ok": False, "reason": "client_timeout"},
+            {"ok": False, "reason": "unknown_tool"}, None]:
+    C("panelchat", "outcome_state", out, True)
+    C("panelchat", "outcome_state", out, False)
+    C("agentloop", "counts_as_failure", out)
+C("panelchat", "page_context", "https://a.test/", "T", "B u1 x", None)
+C("panelchat", "page_context", None, None, None, "no page")
+C("panelchat", "budgets_of", {"steps": 0, "seconds": 1.5, "tokens": 10})
+for stop in ["answer", "max_steps", "aborted", "failures", "token_budget", "time_budget", "odd"]:
+    C("panelchat", "stop_text", stop, {"steps": 8, "seconds": 60, "tokens": 100}, "invalid_args")
+C("panelchat", "redact", "a sk-1234567890 b sk-1234567890", "sk-1234567890")
+C("panelchat", "redact", "short", "k")
+_REC = {"id": "r", "title": "T " + ASTRAL, "created": "c", "provider": "openai", "model": "m", "usage": {"input": 1, "output": 2},
+        "items": [{"kind": "user", "text": "u"}, {"kind": "tool", "tool": "page", "summary": "s", "risk": "read",
+                                                   "state": "ok", "reason": None, "call": "w"},
+                  {"kind": "usage", "step": 1, "input": 1, "output": 2}, {"kind": "note", "text": "n", "level": "x"}],
+        "messages": ["secret"]}
+C("panelchat", "export_record", _REC)
+C("panelchat", "markdown", _REC)
+C("panelchat", "listed", [_REC, None, {"id": "x"}])
+C("panelchat", "history_put", [{"id": "a"}, {"id": "r"}], _REC)
+C("agentloop", "with_safety", _CONV, "P")
+C("agentloop", "with_safety", [], "P")
+C("panelchat", "kept_messages", [{"role": "user", "content": str(i)} if i % 3 == 0 else {"role": "tool", "content": "t"}
+                                 for i in range(70)])
+C("panelchat", "kept_messages", _CONV)
+C("panelchat", "kept_messages", None)
+C("panelchat", "page_tools_only", _CAT + [{"name": "gmail_send"}, None, {"name": "page2"}])
+for n in [4000, 4096, 4097, 100, None]:
+    C("modelwire", "context_advice", "http://localhost:11434/v1/chat/completions", n)
+C("modelwire", "context_advice", "https://api.openai.com/v1", 4096)

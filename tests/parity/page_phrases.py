@@ -147,3 +147,71 @@ STYLES = [
     ("Cancelar", "dismiss"), ("Отмена", "dismiss"), ("キャンセル", "dismiss"), ("取消", "dismiss"),
     ("Delete", "own"), ("Learn more", "own"), ("Next page", "own"),
 ]
+
+
+# Issue 32: links named neutrally (or for something else) whose destination, request or heading says
+# what they do; and their everyday twins. (name, context the tab reports, expected risk, the first
+# reason's opening or None). Wordings written here, not taken from any test page. Context keys: see
+# risk.classify (href_url, request {method, url, via, confirm}, link_submits, section, form).
+def _req(method, via="data-method", url=None, confirm=None):
+    return {"method": method, "url": url, "via": via, "confirm": confirm}
+
+
+LINKS = [
+    # the destination's path and query, in the vocabulary's languages and its spellings of separators
+    ("Yes, I understand", {"href_url": "https://a.test/settings/close-account"}, "irreversible",
+     "the link goes to /settings/close-account"),
+    ("Continue", {"href_url": "https://a.test/account?action=deleteAccount&step=2"}, "irreversible",
+     "the link goes to /account?action=deleteAccount"),
+    ("Proceed", {"href_url": "https://a.test/me/data.purge"}, "irreversible", "the link goes to"),
+    ("Ja, ich verstehe", {"href_url": "https://a.test/konto/loeschen"}, "irreversible", "the link goes to"),
+    ("Continuar", {"href_url": "https://a.test/cuenta/eliminar?id=7"}, "irreversible", "the link goes to"),
+    ("Continuer", {"href_url": "https://a.test/compte/supprimer"}, "irreversible", "the link goes to"),
+    ("Prosseguir", {"href_url": "https://a.test/conta/excluir_conta"}, "irreversible", "the link goes to"),
+    ("Procedi", {"href_url": "https://a.test/newsletter/disiscriviti"}, "irreversible", "the link goes to"),
+    ("Got it", {"href_url": "https://a.test/mail/unsubscribe?list=weekly"}, "irreversible", "the link goes to"),
+    # a framework's attributes: Rails UJS / Turbo data-method, htmx hx-delete, a page's own confirm
+    ("Yes, I understand", {"href_url": "https://a.test/projects/9", "request": _req("delete")}, "irreversible",
+     "it sends a DELETE request to /projects/9 (data-method)"),
+    ("Weiter", {"href_url": "https://a.test/konten/7", "request": _req("delete", "data-turbo-method")},
+     "irreversible", "it sends a DELETE request"),
+    ("Proceed", {"request": _req("delete", "hx-delete", "https://a.test/api/items/4")}, "irreversible",
+     "it sends a DELETE request to /api/items/4 (hx-delete)"),
+    ("Continue", {"href_url": "https://a.test/orders/5", "request": _req("post", url=None,
+                                                                          confirm="Are you sure?")},
+     "irreversible", 'the page asks "Are you sure?" before it sends a POST request to /orders/5'),
+    ("Да, понятно", {"href_url": "https://a.test/u/3", "request": _req(None, None, confirm="Удалить профиль?")},
+     "irreversible", 'the page asks "Удалить профиль?" before it acts'),
+    ("Continue", {"href_url": "https://a.test/billing/plan", "request": _req("patch", confirm=None)}, "write",
+     None),
+    # a link whose script submits its form: judged as the form's submit
+    ("Yes, I understand", {"href_url": "javascript:document.forms[0].submit()", "link_submits": True},
+     "irreversible", "the form posts to /account/destroy"),
+    # the heading it sits under (outside any dialog)
+    ("Continue", {"href_url": "https://a.test/step/3", "section": "Delete your workspace"}, "irreversible",
+     'under the heading "Delete your workspace" (delete)'),
+    ("続行", {"href_url": "https://a.test/s/3", "section": "アカウントを削除する"}, "irreversible", "under the heading"),
+    ("Continuar", {"href_url": "https://a.test/p/2", "section": "Cancelar suscripción"}, "irreversible",
+     "under the heading"),
+    # everyday twins: they must stay free
+    ("Continue", {"href_url": "https://a.test/checkout/step-2", "section": "Shipping address"}, "write", None),
+    ("Read more", {"href_url": "https://a.test/blog/tags/delete"}, "write", None),
+    ("delete", {"href_url": "https://a.test/search?q=delete+account"}, "irreversible", "its name says"),
+    ("Results", {"href_url": "https://a.test/search?q=delete+account"}, "write", None),
+    ("Continue", {"href_url": "https://a.test/category/unsubscribe"}, "write", None),
+    ("Read more", {"href_url": "https://a.test/2024/05/why-we-delete-old-logs"}, "write", None),
+    ("Sign out", {"href_url": "https://a.test/users/sign_out", "request": _req("delete")}, "write", None),
+    ("Log out", {"href_url": "https://a.test/session", "request": _req("delete", "data-turbo-method")}, "write",
+     None),
+    ("Continue", {"href_url": "https://a.test/posts/4", "request": _req(None, None, confirm="Leave this page?")},
+     "write", None),
+    ("Yes, I understand", {"href_url": "https://a.test/cookies/accept", "section": "We use cookies"}, "write", None),
+    ("Continue", {"href_url": "https://a.test/next", "section": "How it works"}, "write", None),
+    ("", {"href_url": "https://a.test/news/2017/11/21/x", "section": "Mammoth skeletons fail to sell at auction"},
+     "write", None),
+    ("", {"href_url": "https://a.test/news/2017/11/21/y", "section": "Comment: we're all paying the price"}, "write",
+     None),
+    ("Cancel", {"href_url": "https://a.test/projects/9/edit", "section": "Delete this project"}, "write", None),
+    ("Continue", {"href_url": "javascript:void(0)", "link_submits": False}, "write", None),
+]
+LINK_FORM = {"name": "", "action": "https://a.test/account/destroy", "method": "post", "secret_fields": []}

@@ -29,6 +29,25 @@ host.Host.handle_from_extension = noisy
 host.main(sys.argv[1:])
 """
 
+# The browser closes the port while a connection's thread is between announcing its client and
+# its next read, and the thread wakes while stop() is on its way to the bye. This raced under
+# load: the thread saw `stopping`, closed the socket first, and the client got EOF with no bye.
+RACING_STOP = """
+import sys, time
+from siteagent_runtime import host
+to_extension, send = host.Host.to_extension, host.Conn.send
+def slow_open(self, message):
+    to_extension(self, message)
+    if message.get("t") == "open":
+        time.sleep(0.3)
+def slow_bye(self, message):
+    if message.get("t") == "bye":
+        time.sleep(0.6)
+    send(self, message)
+host.Host.to_extension, host.Conn.send = slow_open, slow_bye
+host.main(sys.argv[1:])
+"""
+
 
 @pytest.fixture
 def sock_dir():
@@ -134,6 +153,20 @@ def test_extension_closing_the_port_stops_the_host_within_a_second(host, sock_di
     assert not found.path.exists()
     bye = recv(s)
     assert bye["t"] == "bye" and bye["reason"] == "mcp_connection_lost"
+
+
+def test_the_bye_reaches_a_client_whose_thread_is_between_open_and_read(sock_dir):
+    h = HostProc(sock_dir, RACING_STOP)
+    try:
+        s = connect(sock_dir)
+        assert recv(s)["t"] == "welcome"
+        assert h.read()["t"] == "open"
+        h.proc.stdin.close()                      # during the connection thread's pause
+        h.proc.wait(5)
+        bye = recv(s)
+        assert bye is not None and bye["reason"] == "mcp_connection_lost"
+    finally:
+        h.close()
 
 
 def test_oversized_frame_from_the_browser_stops_the_host(host, sock_dir):

@@ -86,7 +86,7 @@ async def request(tool, args, preview, ctx, extra):
     _live[approval_id] = {'record': record, 'args': args, 'preview': preview, 'theme': ctx['theme'],
                           'waiter': waiter, 'risk': tool['risk'], 'flags': flags, 'confirm': confirm, 'expires': now_ms() + CONFIG['approval_timeout_ms'],
                           'call_id': ctx['call_id'] if 'call_id' in ctx else None, 'remember': remember,
-                          'title': title}
+                          'title': title, 'source': ctx['source'] if 'source' in ctx else None}
     props = {'url': extension_url('approve.html?id=' + approval_id), 'type': 'popup', 'focused': True,
              'width': WIDTH, 'height': HEIGHT}
     centred = {}
@@ -146,7 +146,7 @@ def view(approval_id):
     live = _live[approval_id]
     return {'id': approval_id, 'tool': live['record']['tool'], 'origin': live['record']['origin'],
             'risk': live['risk'], 'preview': live['preview'], 'theme': live['theme'],
-            'flags': live['flags'], 'confirm': live['confirm'],
+            'flags': live['flags'], 'confirm': live['confirm'], 'source': live['source'],
             'expires': live['expires'], 'now': now_ms(), 'remember': live['remember'], 'title': live['title']}
 
 
@@ -192,11 +192,14 @@ def _on_window_closed(window_id):
 
 def void_call(call_id, reason, message):
     """A caller that went away (an MCP client cancelled, its socket closed): its approval is denied
-    and its window closes, so a human never approves an orphaned call."""
+    and its window closes, so a human never approves an orphaned call. The side panel's Stop uses it
+    too. True when the call had an approval waiting."""
     for approval_id in obj_keys(_live):
         live = _live[approval_id]
         if call_id != None and live['call_id'] == call_id:
             live['waiter'].resolve({'allowed': False, 'reason': reason, 'message': message})
+            return True
+    return False
 
 
 def pending_summary():

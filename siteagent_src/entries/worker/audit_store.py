@@ -60,8 +60,15 @@ def _store(log, entry):
     return storage_set_many('local', items)
 
 
-async def record(tool, source, outcome, args):
+def _entry(tool, source, outcome, args, call_id):
     entry = make_entry(now_ms(), tool, source, outcome, args)
+    if call_id != None:
+        entry['call'] = call_id         # the caller's id for the call: the side panel links its cards here
+    return entry
+
+
+async def record(tool, source, outcome, args, call_id=None):
+    entry = _entry(tool, source, outcome, args, call_id)
     _state['queued'] += 1
 
     async def write():
@@ -74,13 +81,13 @@ async def record(tool, source, outcome, args):
     return entry
 
 
-def record_soon(tool, source, outcome, args):
+def record_soon(tool, source, outcome, args, call_id=None):
     """When the log is in memory and no record is queued, the storage write is sent before this
     returns and it returns None (Chrome applies it in order with later storage calls). Otherwise
     the promise of a queued record, for the caller to await."""
     if _state['log'] == None or _state['queued'] > 0:
-        return record(tool, source, outcome, args)
-    _store(_state['log'], make_entry(now_ms(), tool, source, outcome, args)).then(None, _write_failed)
+        return record(tool, source, outcome, args, call_id)
+    _store(_state['log'], _entry(tool, source, outcome, args, call_id)).then(None, _write_failed)
     return None
 
 

@@ -14,7 +14,7 @@ from core.taint import flag_lines
 from webapi.js import attempt_async, obj_keys, sleep, from_json
 from entries.worker import approvals, audit_store, journal, signing
 from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
-                                          remember_recipients, begin_note, notes_settled)
+                                          remember_recipients, begin_note, notes_settled, leak_flags)
 from entries.worker.state import load_switches
 
 async def rules_state():
@@ -75,8 +75,13 @@ def with_risk(tool, risk):
     return out
 
 
+def panel_call_id(ctx):
+    """The side panel's own id for a call, kept in its audit entry so a chat card links to it."""
+    return ctx['call_id'] if ctx['source'] == 'panel' else None
+
+
 async def _refused(name, ctx, outcome, args):
-    await audit_store.record(name, ctx['source'], outcome, args)
+    await audit_store.record(name, ctx['source'], outcome, args, panel_call_id(ctx))
     return outcome
 
 
@@ -118,6 +123,7 @@ async def gate(request, tool, args, ctx):
     if sends['failure'] != None:
         return {'failure': sends['failure']}
     flags = [] if tool['risk'] == 'read' else await taint_flags(effective)
+    flags.extend(await leak_flags(tool, effective, ctx))        # any risk: a navigation is a read
     approve = len(sends['confirm']) > 0 or len(flags) > 0 or await rule_of_two_applies(tool, ctx)
     return {'failure': None, 'flags': flags, 'confirm': sends['confirm'], 'approve': approve}
 
@@ -174,7 +180,7 @@ async def call(request, ctx):
     # the audit write is sent now (or awaited while the log loads). The taint note is awaited too:
     # sent on without it, the result came back sooner, but a caller's next call then shared the CPU
     # with the note, and back-to-back scans of a median page were ~2 ms slower on two cores
-    await audit_store.record_soon(name, ctx['source'], outcome, args)
+    await audit_store.record_soon(name, ctx['source'], outcome, args, panel_call_id(ctx))
     await notes_settled()
     return outcome
 

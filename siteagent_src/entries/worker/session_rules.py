@@ -13,12 +13,14 @@ from core.outcome import failure
 from webapi.chrome import storage_get, storage_set
 from webapi.js import now_ms, sha256_hex, serialized, obj_keys, drop_key, attempt_async
 from webapi.cached_key import CachedKey, KEEP
+from entries.worker import leak_rules
 
 UNTRUSTED_KEY = 'rules_untrusted_seen'
 TAINT_KEY = 'rules_taint'
 KNOWN_KEY = 'rules_known_recipients'
 MAX_TAINT = 2000
 MAX_KNOWN = 2000
+MAX_LEAK = 8000       # leak notes (entries/worker/leak_rules.py): hashes of tokens, links and hosts read
 
 _windows = {}        # 'o:<origin>' / 't:<tool>' -> [timestamps]
 _taint = {}          # 'h:<sha256>' -> origin text (memory only)
@@ -78,7 +80,7 @@ async def rule_of_two_applies(tool, ctx):
 
 # --- taint -----------------------------------------------------------------------------------
 
-MAX_HASHED = 4000
+MAX_HASHED = 20000
 _hashed = {}         # '=<token>' -> 'h:<sha256>' (memory only: a scan repeats most of its links)
 
 
@@ -118,6 +120,9 @@ def begin_note(tool, result, ctx):
             console.warn('Site Agent: the taint of a result could not be noted: ' + done['error'])
     _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(lambda ignored: note_result(tool, result, ctx), None)
                                 .then(noted))
+    # the leak note (issue 34) runs in a chain of its own, after the reply: the gates of every later
+    # call wait for it (leak_flags); the reply does not
+    leak_rules.begin_read(lambda: leak_rules.note_read(tool, result, _hash_keys, admit, MAX_LEAK), notes_settled)
 
 
 async def notes_settled():
@@ -164,6 +169,14 @@ async def taint_flags(args):
         else:
             flags.append({'token': token, 'origin': 'an earlier read result (details were lost when the extension restarted)'})
     return flags
+
+
+async def leak_flags(tool, args, ctx):
+    """`[{token: None, origin: sentence}]` for read data this call would carry to another origin (after
+    the leak notes of every earlier result); none for the user's own console."""
+    if ctx['source'] == 'console':
+        return []
+    return await leak_rules.leak_flags(tool, args, ctx, _hash_keys)
 
 
 # --- recipients ------------------------------------------------------------------------------

@@ -70,7 +70,8 @@ DRAFT_EVENT = declare_tool(
                      'description': 'Required for timed events; for all-day events the last day (default: start).'},
              'guests': _GUESTS,
              'description': {'type': 'string', 'maxLength': 8000},
-             'location': {'type': 'string', 'maxLength': 500}}, ['title', 'start']), 'worker', {'recipients': ['guests']})
+             'location': {'type': 'string', 'maxLength': 500}}, ['title', 'start']), 'worker',
+    {'recipients': ['guests'], 'outbound': ['title', 'description', 'location']})
 SAVE_EVENT = declare_tool(
     SITE, 'calendar_save_event', 'irreversible',
     'Use after calendar_draft_event (or when the user has an event editor open) to save it. The user '
@@ -89,7 +90,8 @@ UPDATE_EVENT = declare_tool(
              'end': {'type': 'string', 'minLength': 10, 'maxLength': 19},
              'location': {'type': 'string', 'maxLength': 500},
              'description': {'type': 'string', 'maxLength': 8000},
-             'send_updates': _SEND}, ['event_id', 'send_updates']), 'worker')
+             'send_updates': _SEND}, ['event_id', 'send_updates']), 'worker',
+    {'outbound': ['title', 'description', 'location']})
 ADD_GUESTS = declare_tool(
     SITE, 'calendar_add_guests', 'irreversible',
     'Use to invite more people to an event you organise, then save. The user approves first and sees '

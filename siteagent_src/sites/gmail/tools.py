@@ -70,7 +70,7 @@ COMPOSE_DRAFT = declare_tool(
     object_schema({'to': _ADDR_LIST, 'cc': _ADDR_LIST, 'bcc': _ADDR_LIST,
                    'subject': {'type': 'string', 'maxLength': MAX_SUBJECT, 'description': 'One line.'},
                    'body': {'type': 'string', 'maxLength': MAX_BODY, 'description': 'Plain text.'}}, None),
-    'worker', {'recipients': ['to', 'cc', 'bcc']})
+    'worker', {'recipients': ['to', 'cc', 'bcc'], 'outbound': ['subject', 'body']})
 REPLY_DRAFT = declare_tool(
     SITE, 'gmail_reply_draft', 'write',
     'Opens a reply (or reply-all) draft on the open thread with `body` typed in. It does NOT send. Returns '
@@ -79,7 +79,7 @@ REPLY_DRAFT = declare_tool(
      'properties': {'body': {'type': 'string', 'minLength': 1, 'maxLength': MAX_BODY, 'description': 'Plain text.'},
                     'reply_all': {'type': 'boolean', 'description': 'Reply to everyone (default false).'}},
      'additionalProperties': False, 'required': ['body']},
-    'tab')
+    'tab', {'outbound': ['body']})
 DISCARD_DRAFT = declare_tool(
     SITE, 'gmail_discard_draft', 'write',
     'Discards the one open draft (compose window or reply). Refuses when none or several are open.',
@@ -91,7 +91,7 @@ SEND_DRAFT = declare_tool(
     'recipients cannot be read. Returns {sent: true, verified}: verified when Gmail showed "Message sent". When '
     'nothing confirms the click it fails with reason "unverified": the mail may have gone out, so check the Sent '
     'folder before sending again. Delivery itself is never proven.',
-    _NO_ARGS, 'worker', {'recipients': ['to', 'cc', 'bcc'], 'sink': 'gmail_send'})
+    _NO_ARGS, 'worker', {'recipients': ['to', 'cc', 'bcc'], 'sink': 'gmail_send', 'outbound': ['subject', 'body']})
 ARCHIVE_THREAD = declare_tool(
     SITE, 'gmail_archive_thread', 'write',
     'Archives the open thread, or the thread with `thread_id` (opened first). Returns {archived}.',

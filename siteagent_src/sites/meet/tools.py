@@ -102,7 +102,7 @@ SEND_CHAT = declare_tool(
     'verified}: verified is true when the message showed in the chat, false when Meet took it (its box emptied) '
     'but it did not show. When nothing confirms the send it fails with reason "unverified": the message may '
     'have gone out, so read the chat (meet_read_chat) before sending it again.',
-    object_schema({'text': {'type': 'string', 'minLength': 1, 'maxLength': 500, 'description': 'The message.'}}, ['text']), 'worker', {'sink': 'meet_chat'})
+    object_schema({'text': {'type': 'string', 'minLength': 1, 'maxLength': 500, 'description': 'The message.'}}, ['text']), 'worker', {'sink': 'meet_chat', 'outbound': ['text']})
 RAISE_HAND = declare_tool(
     SITE, 'meet_raise_hand', 'write',
     'Raises (raised: true) or lowers (false) your own hand in the call. Idempotent. Returns {changed, hand}.',

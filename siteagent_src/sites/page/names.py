@@ -9,6 +9,7 @@ walk the DOM are in tab_names.py; these are what they assemble with.
   (`embedded_kind`, `range_text`);
 - host language: the defaults of submit/reset/image inputs, and which of value/alt names an input;
 - tooltip: title, else placeholder (inputs and textareas), else aria-placeholder;
+- CSS text-transform: the text a text node shows (`transformed`: uppercase, lowercase, capitalize);
 - CSS generated content: which style rules can give an element ::before/::after text
   (`pseudo_bases`), and the text a computed `content` value gives (`content_text`).
 
@@ -217,23 +218,29 @@ def strip_pseudo(part):
 
 
 def _icon_only(content):
-    """A content value that is one quoted string of private-use icons, escapes, hex digits and spaces
-    (an icon font's glyph, never words)."""
+    """A content value that is one quoted string of private-use icons, escapes, hex digits and spaces,
+    with at least one private-use character or escape (an icon font's glyph, never words: "A", "add"
+    or "Cafe" are words made of hex letters)."""
     if len(content) < 2:
         return False
     first = content[0]
     last = content[len(content) - 1]
     if (first != '"' and first != "'") or (last != '"' and last != "'"):
         return False
+    glyph = False
     for ch in content[1:len(content) - 1]:
         code = ord(ch[0])
         if len(ch) == 1 and code >= 0xE000 and code <= 0xF8FF:
+            glyph = True
+            continue
+        if ch == '\\':
+            glyph = True
             continue
         low = ch.lower()
-        if ch == '\\' or ch == ' ' or (ch >= '0' and ch <= '9') or (len(ch) == 1 and low >= 'a' and low <= 'f'):
+        if ch == ' ' or (ch >= '0' and ch <= '9') or (len(ch) == 1 and low >= 'a' and low <= 'f'):
             continue
         return False
-    return True
+    return glyph
 
 
 def pseudo_bases(selector, content):
@@ -322,5 +329,40 @@ def content_text(content):
         code = ord(ch[0])
         if len(ch) == 1 and code >= 0xE000 and code <= 0xF8FF:
             continue
+        out.append(ch)
+    return ''.join(out)
+
+
+def _is_letter(ch):
+    return ch.lower() != ch.upper()
+
+
+def transformed(text, transform):
+    """text as CSS `text-transform` shows it, which is what the accessibility tree exposes (the ARIA WG,
+    July 2024: "Match current (intentional) browser behavior", web-platform-tests PR 46527; w3c/css-aam
+    issue 25): 'uppercase', 'lowercase', 'capitalize' (the first letter of each word, after leading
+    punctuation; a word starts the text or follows whitespace). Other values (none, full-width,
+    full-size-kana: implementors agree the last does not change the exposed text) leave it as it is."""
+    if text is None or transform is None:
+        return text
+    if transform == 'uppercase':
+        return text.upper()
+    if transform == 'lowercase':
+        return text.lower()
+    if transform != 'capitalize':
+        return text
+    out = []
+    seeking = True
+    for ch in text:
+        if trim_space(ch) == '':
+            seeking = True
+            out.append(ch)
+            continue
+        if seeking and _is_letter(ch):
+            out.append(ch.upper())
+            seeking = False
+            continue
+        if seeking and ch >= '0' and ch <= '9':
+            seeking = False
         out.append(ch)
     return ''.join(out)

@@ -27,6 +27,9 @@ AMOUNT_WORDS = ['amount', 'sum', 'betrag', 'montant', 'importe', 'monto', 'valor
 SECRET_REASONS = {'password': 'the form has a password field', 'payment': 'the form has a payment card field',
                   'bank': 'the form has an IBAN or account number field', 'amount': 'the form has an amount field'}
 QUOTE_CAP = 80
+# request methods a framework attribute or a form's _method field can ask for instead of GET
+OVERRIDE_METHODS = ['post', 'put', 'patch', 'delete']
+SESSION_WORDS = ['logout', 'signout', 'logoff', 'signoff', 'session', 'sessions']
 
 
 def _lower(text):
@@ -352,6 +355,9 @@ def _form_reasons(target, form, fctx, role, extra):
     method = _lower(_text(form, 'method'))
     action = _text(form, 'action')
     posts = method != 'get'
+    override = _lower(_text(fctx, 'method_override'))
+    if posts and override == 'delete':
+        reasons.extend(_override_reasons(override, action, 'the form', '_method'))
     for hit in vocab.path_hits(action):
         if _decisive(hit, posts):
             reasons.append('the form ' + ('posts' if posts else 'submits') + ' to ' + _path_of(action) + _why(hit))
@@ -372,6 +378,69 @@ def _form_reasons(target, form, fctx, role, extra):
     return reasons
 
 
+def _is_session(url):
+    """A sign-out endpoint: a DELETE there ends a session, nothing more (Devise's DELETE
+    /users/sign_out, the Rails 8 authentication generator's DELETE /session)."""
+    for words in vocab.path_words(url):
+        for i in range(len(words)):
+            word = words[i]
+            after = words[i + 1] if i + 1 < len(words) else ''
+            if word in SESSION_WORDS or ((word == 'sign' or word == 'log') and (after == 'out' or after == 'off')):
+                return True
+    return False
+
+
+def _override_reasons(method, url, what, via):
+    """A DELETE anywhere but a sign-out endpoint; a POST/PUT/PATCH to a path that names an act or a
+    noun of effect."""
+    path = _path_of(url)
+    if method == 'delete':
+        if _is_session(url):
+            return []
+        return [what + ' sends a DELETE request' + (' to ' + path if len(path) > 0 else '') + ' (' + via + ')']
+    if method in OVERRIDE_METHODS:
+        for hit in vocab.path_hits(url):
+            if _decisive(hit, True):
+                return [what + ' sends a ' + method.upper() + ' request to ' + path + _why(hit)]
+    return []
+
+
+def _request_reasons(ctx, href, extra):
+    """What a framework's attributes make of the click (tab_context: Rails UJS data-method and
+    data-confirm, Turbo's data-turbo-*, htmx hx-delete/hx-post... and hx-confirm)."""
+    req = ctx['request'] if has_key(ctx, 'request') and kind_of(ctx['request']) == 'object' else None
+    if req is None:
+        return []
+    method = _lower(_text(req, 'method'))
+    url = _text(req, 'url')
+    if len(url) == 0:
+        url = href
+    reasons = _override_reasons(method, url, 'it', _text(req, 'via'))
+    confirm = _text(req, 'confirm')
+    if len(confirm) > 0:
+        hit = _first(vocab.hits_in(confirm, 'context'), True, False)
+        if hit is not None:
+            reasons.append('the page asks ' + _quote(confirm) + ' before it acts' + _why(hit))
+        elif len(extra_hits(confirm, extra)) > 0:
+            reasons.append('the page asks ' + _quote(confirm) + ' before it acts')
+        elif len(reasons) == 0 and method in OVERRIDE_METHODS and not _is_session(url):
+            reasons.append('the page asks ' + _quote(confirm) + ' before it sends a ' + method.upper() +
+                           ' request to ' + _path_of(url))
+    return reasons
+
+
+def _section_reasons(ctx):
+    """A confirm-style or bare control outside any dialog takes the intent of the heading it sits
+    under ("Delete your account" ... "Continue"): its acts and multi-word marks, not its nouns, read as
+    in a name (a short label or the verb first), so a headline ("Skeletons fail to sell at auction")
+    does not count."""
+    heading = _text(ctx, 'section')
+    hit = _first(vocab.hits_in(heading, 'name'), False, False)
+    if hit is not None:
+        return ['under the heading ' + _quote(heading) + _why(hit)]
+    return []
+
+
 def _page_reasons(ctx, page_url):
     path = _path_of(page_url)
     for hit in vocab.path_hits(page_url):
@@ -388,9 +457,11 @@ def classify(target, policy):
     """{risk, reasons: [text]} for a click, a submitting type or an Enter press. target: {name, role,
     href, page_url, submits, form: {name, action, method, fields, secret_fields: [kind]}|None,
     context: {description, description_from, icon, dialog: {role, name, heading, description, text}|None,
-    form: {submit_name}|None, href_url, page_title}} (context may be missing); policy: {sensitive_hosts,
+    form: {submit_name, method_override}|None, href_url, link_submits, request: {method, url, via,
+    confirm}|None, section, page_title}} (context may be missing); policy: {sensitive_hosts,
     extra_terms}. The rules, in order (docs/SECURITY.md): the element's own words, its dialog, its
-    form, its link target, its page, the sensitive hosts."""
+    form (a link whose script submits it too), its link target, the request a framework attribute
+    makes of it, the heading it sits under, its page, the sensitive hosts."""
     reasons = []
     if kind_of(target) != 'object':
         return {'risk': IRREVERSIBLE, 'reasons': ['the target could not be described']}
@@ -404,6 +475,8 @@ def classify(target, policy):
     role = _text(target, 'role')
     if len(role) == 0:
         role = 'element'
+    if role == 'link' and has_key(ctx, 'link_submits') and ctx['link_submits'] is True:
+        submits = True
     name = _text(target, 'name')
     reasons.extend(_own_reasons(target, ctx, role, name, extra))
     style = vocab.name_style(name)
@@ -414,6 +487,7 @@ def classify(target, policy):
         reasons.extend(_dialog_reasons(dialog, takes, buttonish, extra))
     if form is not None and not dismiss and (submits or (takes and role == 'button')):
         reasons.extend(_form_reasons(target, form, fctx, role, extra))
+    href = ''
     if role == 'link':
         href = _text(ctx, 'href_url')
         if len(href) == 0:
@@ -422,6 +496,9 @@ def classify(target, policy):
             if hit['base'] == 'act' and _decisive(hit, False):
                 reasons.append('the link goes to ' + _path_of(href) + _why(hit))
                 break
+    reasons.extend(_request_reasons(ctx, href, extra))
+    if takes and dialog is None and len(reasons) == 0:
+        reasons.extend(_section_reasons(ctx))
     page_url = target['page_url'] if has_key(target, 'page_url') else None
     if takes and dialog is None and not submits and len(reasons) == 0:
         reasons.extend(_page_reasons(ctx, page_url))

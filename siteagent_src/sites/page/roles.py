@@ -26,6 +26,10 @@ NO_CONTENT = ['alert', 'alertdialog', 'application', 'article', 'banner', 'block
               'marquee', 'menu', 'menubar', 'meter', 'navigation', 'note', 'progressbar', 'radiogroup', 'search',
               'searchbox', 'slider', 'spinbutton', 'status', 'tablist', 'tabpanel', 'term', 'textbox', 'timer',
               'toolbar', 'tree', 'treegrid']
+# Roles named by their first heading when nothing of the author's names them (the ARIA editor's draft,
+# w3c/aria PR 2650: alertdialog, article and dialog are "nameFrom: author, heading").
+NAME_FROM_HEADING = ['alertdialog', 'article', 'dialog']
+HEADING_CANDIDATES = 'h1, h2, h3, h4, h5, h6, [role]'
 # Roles whose aria-label does not name them (ARIA: "name prohibited").
 NAME_PROHIBITED = ['caption', 'code', 'deletion', 'emphasis', 'generic', 'insertion', 'paragraph', 'presentation',
                    'none', 'strong', 'subscript', 'superscript', 'mark', 'time']

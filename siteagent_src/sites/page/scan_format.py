@@ -102,14 +102,21 @@ def element_line(depth, code, uid, name, value, states, href):
 
 def short_href(href):
     """The href as shown: a query string (tracking params) elided to `?…`, a bare trailing `#` dropped,
-    capped at HREF_CAP."""
+    capped at HREF_CAP, then its `https://` or `http://` dropped, as a browser's address bar shows it
+    (the cap counts the scheme, so what is shown of the host and path is what it was with it)."""
     text = clean(href)
     at = text.find('?')
     if at >= 0 and at < len(text) - 1:
         text = text[0:at] + '?…'
     elif text.endswith('#') or text.endswith('?'):
         text = text[0:len(text) - 1]
-    return cap(text, HREF_CAP)
+    text = cap(text, HREF_CAP)
+    low = text[0:8].lower()
+    if low.startswith('https://') and len(text) > 8:
+        return text[8:]
+    if low.startswith('http://') and len(text) > 7:
+        return text[7:]
+    return text
 
 
 def _row_name(row):

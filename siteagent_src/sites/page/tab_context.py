@@ -14,6 +14,16 @@ HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"]'
 ICON_PARTS = 'svg, i, span, img, use, [data-icon]'
 SUBMITTERS = 'button:not([type]), button[type="submit"], input[type="submit"], input[type="image"]'
 ICON_ATTRS = ['class', 'data-icon', 'data-lucide', 'data-feather', 'icon', 'name', 'value']
+# The attributes by which a framework turns a click into a request other than a GET, or asks first:
+# Rails UJS (rails-ujs: data-method, data-confirm), Turbo (data-turbo-method, data-turbo-confirm), htmx
+# (hx-delete, hx-put, hx-patch, hx-post, hx-confirm). A form's hidden _method field is the same override
+# for a form (Rails' button_to and form_with, Laravel's @method, Symfony's _method).
+METHOD_ATTRS = ['data-method', 'data-turbo-method']
+HX_METHODS = ['delete', 'put', 'patch', 'post']
+CONFIRM_ATTRS = ['data-confirm', 'data-turbo-confirm', 'hx-confirm']
+SECTION_HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"], legend'
+SECTION_HOPS = 6
+SECTION_SIBLINGS = 40
 NAME_CAP = 300
 TEXT_CAP = 600
 ICON_CAP = 400
@@ -136,6 +146,67 @@ def _submit_name(form):
     return value if len(value) > 0 else _attr_text(button, 'title')
 
 
+def _request(element):
+    """{method, url, via, confirm}: the request a click sends by a framework's attributes, or None."""
+    method = None
+    url = None
+    via = None
+    for name in METHOD_ATTRS:
+        value = attr(element, name)
+        if value != None and len(squeeze(value)) > 0:
+            method = squeeze(value).lower()
+            via = name
+            break
+    if method == None:
+        for verb in HX_METHODS:
+            value = attr(element, 'hx-' + verb)
+            if value != None:
+                method = verb
+                via = 'hx-' + verb
+                url = resolve_url(value) if len(value) > 0 else None
+                break
+    confirm = None
+    for name in CONFIRM_ATTRS:
+        value = attr(element, name)
+        if value != None:
+            confirm = _clip(value, NAME_CAP)
+            break
+    if method == None and confirm == None:
+        return None
+    return {'method': method, 'url': url, 'via': via, 'confirm': confirm}
+
+
+def _section_heading(element):
+    """The heading (or fieldset legend) element sits under: the nearest one before it in document order
+    inside its ancestors up to SECTION_HOPS levels (its earlier siblings, then its parent's...; at most
+    SECTION_SIBLINGS siblings a level); '' when none."""
+    node = element
+    for hop in range(SECTION_HOPS):
+        if node == None:
+            return ''
+        sib = node.previousElementSibling
+        seen = 0
+        while sib != None and seen < SECTION_SIBLINGS:
+            if closest(sib, SECTION_HEADINGS) is sib:
+                return _clip(text_of(sib), NAME_CAP)
+            inner = find_all(sib, SECTION_HEADINGS)
+            if len(inner) > 0:
+                return _clip(text_of(inner[len(inner) - 1]), NAME_CAP)
+            sib = sib.previousElementSibling
+            seen += 1
+        node = node.parentElement
+    return ''
+
+
+def _script_submits(element):
+    """A link whose href or click handler submits its form (href="javascript:...submit()")."""
+    for name in ['href', 'onclick']:
+        value = attr(element, name)
+        if value != None and (value.find('submit(') >= 0 or value.find('requestSubmit(') >= 0):
+            return True
+    return False
+
+
 def context_of(element, target):
     """The context the judge reads besides the walker's target ({name, role, href, form, ...})."""
     name = target['name'] if 'name' in target and target['name'] != None else ''
@@ -146,7 +217,12 @@ def context_of(element, target):
     if owner == None:
         owner = closest(element, 'form')
     if owner != None:
-        out['form'] = {'submit_name': _submit_name(owner)}
+        override = find(owner, 'input[name="_method"]')
+        out['form'] = {'submit_name': _submit_name(owner),
+                       'method_override': squeeze(override.value or '').lower() if override != None else ''}
     if target['role'] == 'link':
         out['href_url'] = resolve_url(attr(element, 'href'))
+        out['link_submits'] = owner != None and _script_submits(element)
+    out['request'] = _request(element)
+    out['section'] = _section_heading(element) if out['dialog'] == None else ''
     return out

@@ -3,7 +3,7 @@
 function per step of the spec's text computation (`text_of`): 2A `hidden_text`, 2B `labelledby_name`,
 2C `embedded_value`, 2D `aria_label_name`, 2E `host_language_name` (labels, legend, captions, alt,
 `svg_title`), 2F/2H `content_name` and `content_text_of` (children, owned elements, ::before/::after),
-2G text nodes in `text_of`, 2I `tooltip_name`. The rules that need no DOM are in names.py, each with a
+2G text nodes in `text_of`, the draft's Name From Heading `heading_name` (at the root), 2I `tooltip_name`. The rules that need no DOM are in names.py, each with a
 CPython test that quotes the spec; tests/browser/accname_cases.py checks the whole against the spec and
 Chromium. A name is a function of (element, DOM): `name_of(el)`.
 
@@ -18,10 +18,11 @@ display, generated content, ownership) come from tab_visible, tab_pseudo and tab
 leaves a choice we follow Chromium, and say so where it is made. Hot: the walk names every element it lists.
 """
 from sites.page.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
-                              is_blank, embedded_kind, range_text, comment_text)
-from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS)
+                              is_blank, embedded_kind, range_text, comment_text, transformed)
+from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS, NAME_FROM_HEADING,
+                              HEADING_CANDIDATES)
 from sites.page.tab_owns import ownership, owns_of, owner_of
-from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_other_tree
+from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_other_tree, transforms_in
 from sites.page.tab_roles import role_of
 from sites.page.tab_visible import is_hidden, hidden_under_shown, aria_hidden, is_spaced, block_of
 from webapi.jsobj import record, copy_record, set_of, as_array, is_instance, is_undefined
@@ -29,6 +30,7 @@ from webapi.jsobj import record, copy_record, set_of, as_array, is_instance, is_
 NAMED_FROM_CONTENT = set_of(FROM_CONTENT)
 NO_NAME_FROM_CONTENT = set_of(NO_CONTENT)
 PROHIBITED = set_of(NAME_PROHIBITED)
+FROM_HEADING = set_of(NAME_FROM_HEADING)
 SKIP = set_of(SKIP_TAGS)
 LABELLED_BY = 'aria-labelledby'
 LABELED_BY = 'aria-labeledby'          # the misspelling, which browsers accept too
@@ -249,6 +251,14 @@ def pseudo_of(el, ctx, which):
     return pseudo_part(el, which)
 
 
+def text_transform(el):
+    """el's computed `text-transform` (what its text nodes show: names.transformed); 'none' without
+    reading the style when no rule or style attribute of its tree sets one (tab_pseudo.transforms_in)."""
+    if not transforms_in(el):
+        return 'none'
+    return getComputedStyle(el).textTransform or 'none'
+
+
 def content_text_of(el, ctx, shown):
     """2F: the text of the element's children (and its ::before/::after text), in the flat tree, without
     the children another element owns and with those el owns after its own (tab_owns); a child that is
@@ -258,6 +268,7 @@ def content_text_of(el, ctx, shown):
     out = ''
     text_checked = False
     text_hidden = False
+    transform = 'none'
     inner = recursing(ctx)
     owned = ctx.owns.owned != None
     for child in flat_children(el):
@@ -266,8 +277,9 @@ def content_text_of(el, ctx, shown):
             if not text_checked:
                 text_checked = True
                 text_hidden = not shown and not ctx.ref_hidden and is_hidden(child, ctx.stop)
+                transform = text_transform(el)
             if not text_hidden:
-                out += child.data
+                out += child.data if transform == 'none' else transformed(child.data, transform)
             continue
         if kind == 8:
             out += comment_text(child.data)
@@ -315,6 +327,19 @@ def content_name(el, ctx, role, is_root):
     return content if not is_blank(content) else None
 
 
+def heading_name(el, ctx):
+    """Name From Heading (accname editor's draft, with ARIA's nameFrom: heading): "return the text
+    alternative of the first descendant element node matching the role of heading in a depth-first
+    search" (document order is a depth-first pre-order walk; a hidden heading is not in the tree, so it
+    does not match). None when no shown heading gives text."""
+    for cand in as_array(el.querySelectorAll(HEADING_CANDIDATES)):
+        if role_of(cand) != 'heading' or is_hidden(cand, ctx.stop):
+            continue
+        text = text_of(cand, recursing(ctx), True)
+        return text if not is_blank(text) else None
+    return None
+
+
 def tooltip_name(el):
     """2I: title, else a field's placeholder, else aria-placeholder (names.tooltip_text; each attribute is
     read only when the one before it did not name the element)."""
@@ -355,6 +380,11 @@ def element_text(el, ctx, is_root):
         if not is_blank(host):
             ctx.from_content = False
             return host
+    if is_root and FROM_HEADING.has(role):
+        name = heading_name(el, ctx)
+        if name != None:
+            ctx.from_content = False
+            return name
     name = content_name(el, ctx, role, is_root)
     if name != None:
         ctx.from_content = True
@@ -371,7 +401,9 @@ def text_of(node, ctx, parent_shown):
     if kind == 3:
         if not ctx.ref_hidden and is_hidden(node, ctx.stop):
             return ''
-        return node.data
+        parent = node.parentElement
+        transform = text_transform(parent) if parent else 'none'
+        return node.data if transform == 'none' else transformed(node.data, transform)
     if kind != 1:
         return ''
     el = node
@@ -408,6 +440,9 @@ def accessible_name(el, pseudo, stop, role):
     answer = document_answer() if pseudo == None else pseudo
     if stop is el and plain_named(el, role if role != None else role_of(el)):
         content = el.textContent
+        transform = text_transform(el) if content else 'none'
+        if transform != 'none':
+            content = transformed(content, transform)
         if reads_pseudo(el, answer):
             before = pseudo_part(el, '::before')
             after = pseudo_part(el, '::after')

@@ -26,15 +26,18 @@ _trees = __new__(WeakMap())
 SCAN = record()
 SCAN.other_trees = False
 SCAN.answers = None
+SCAN.transforms = None          # per scan: tree -> whether a text-transform may apply in it
 
 
 def begin_scan():
     SCAN.other_trees = False
     SCAN.answers = new_map()
+    SCAN.transforms = new_map()
 
 
 def end_scan():
     SCAN.answers = None
+    SCAN.transforms = None
 
 
 def note_other_tree():
@@ -63,7 +66,11 @@ def collect_rules(rules, bases):
                 return True
             continue
         selector = rule.selectorText
-        if not selector or selector.indexOf(':') < 0:
+        if not selector:
+            continue
+        if rule.style and rule.style.textTransform and rule.style.textTransform != 'none':
+            bases.transforms = True
+        if selector.indexOf(':') < 0:
             continue
         content = rule.style and rule.style.content
         if not content:
@@ -123,6 +130,7 @@ def tree_answer(tree):
         if entry and entry.watch:
             entry.watch.disconnect()
         bases = []
+        bases.transforms = False
         unknown = False
         for sheet in sheets:
             if sheet_bases(sheet, bases) is True:
@@ -131,6 +139,7 @@ def tree_answer(tree):
         entry = record()
         entry.signature = sig
         entry.bases = bases
+        entry.transforms = unknown or bases.transforms
         entry.unknown = unknown
         entry.members = None
         entry.stale = True
@@ -170,6 +179,26 @@ def answer_in_scan(tree):
         answer = tree_answer(tree)
         SCAN.answers.set(tree, answer)
     return answer
+
+
+def transforms_in(el):
+    """Whether a text-transform may apply to el's text: a style rule of its document sets one (or a
+    sheet cannot be read), or an element of the document has one in its style attribute. Asked once
+    per document during a scan; in a shadow tree and outside a scan, always (the caller reads the
+    computed style)."""
+    if SCAN.answers == None:
+        return True
+    tree = el.getRootNode() if SCAN.other_trees else document
+    if tree.nodeType != 9:
+        return True                 # a shadow tree inherits its host's text-transform: always read
+    known = SCAN.transforms['get'](tree)
+    if known == None:
+        answer_in_scan(tree)
+        entry = _trees['get'](tree)
+        known = True if not entry or entry.transforms else \
+            tree.querySelector('[style*="text-transform" i]') != None
+        SCAN.transforms.set(tree, known)
+    return known
 
 
 def reads_pseudo(el, answer):

@@ -225,6 +225,19 @@ def walk_frame(st, el, depth, hidden_here):
         push(st, ['X', depth, src])
 
 
+def empty_named(st, el, role, code):
+    """A control whose own box is empty (an icon link the page's style sheet gives no size, or one whose
+    sheet did not load: `<a href="/podcasts/" title="Podcasts"></a>`) and that has a name: Chromium keeps
+    it in its tree, named, and a click still reaches it, so the full scan lists it. Only an element with
+    no text inside (an icon link's empty spans count as nothing): one whose text is clipped to a zero
+    box is hidden on purpose. Not in a viewport scan (it is nowhere on screen), never a heading."""
+    if st.viewport or code == HEADING_CODE or el.getClientRects().length == 0:
+        return False
+    if el.hasChildNodes() and el.textContent.trim() != '':
+        return False
+    return accessible_name(el, st.pseudo, el, role) != ''
+
+
 def list_element(st, el, role, code, depth):
     """A widget or heading with a box: its row (a heading only with a name). True when the walk goes on
     inside it: headings, links and items (menu items, tabs, tree items, options) are walked for what they
@@ -407,7 +420,7 @@ def walk_element(st, el, depth):
         if code and role == 'option' and tag == 'OPTION':
             pass                        # listed through its select
         elif code:
-            if box(st, el):
+            if box(st, el) or empty_named(st, el, role, code):
                 if st.watch != None and st.frames == 0:
                     tab_model.note(st, el, SHOWN, None)
                 if not list_element(st, el, role, code, depth):

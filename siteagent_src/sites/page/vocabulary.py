@@ -1286,10 +1286,19 @@ def name_style(name):
     return 'confirm'
 
 
+# A path segment after one of these names a topic, not an act (/tags/delete, /category/unsubscribe,
+# /search/remove); so does the value of one of these query keys (?q=delete+account, ?tag=cancel).
+TOPIC_SEGMENTS = ['tag', 'tags', 'topic', 'topics', 'category', 'categories', 'label', 'labels', 'search',
+                  'keyword', 'keywords', 'subject', 'subjects']
+TOPIC_KEYS = ['q', 'query', 'search', 's', 'k', 'keyword', 'keywords', 'term', 'terms', 'tag', 'tags', 'topic',
+              'category', 'label', 'subject', 'text']
+
+
 def path_words(url):
     """The words of a URL's path and query that name an endpoint: each path segment and each query
-    key or value split at - _ . + ~ and camelCase; segments of more than three words (article slugs)
-    and numbers or ids are left out. A list of word lists."""
+    key or value split at - _ . + ~ and camelCase; segments of more than three words (article slugs),
+    numbers or ids, and topics (the segment after /tags/, the value of ?q=: TOPIC_SEGMENTS,
+    TOPIC_KEYS) are left out. A list of word lists."""
     out = []
     if kind_of(url) != 'string':
         return out
@@ -1306,12 +1315,19 @@ def path_words(url):
     if q_at >= 0:
         query = text[q_at + 1:]
         text = text[0:q_at]
-    parts = text.split('/')
+    parts = []
+    topic = False
+    for part in text.split('/'):
+        if not topic:
+            parts.append(part)
+        topic = part.lower() in TOPIC_SEGMENTS
     for pair in query.split('&'):
         if pair.lower().startswith('utm_'):
             continue                    # campaign tracking: says where the link sits, not what it does
-        for piece in pair.split('='):
-            parts.append(piece)
+        pieces = pair.split('=')
+        parts.append(pieces[0])
+        if len(pieces) > 1 and pieces[0].lower() not in TOPIC_KEYS:
+            parts.append('='.join(pieces[1:]))
     for part in parts:
         words = id_words(part)
         if len(words) == 0 or len(words) > 3:

@@ -8,7 +8,8 @@ from buildinfo import CONFIG
 from core.outcome import ToolError, invalid_arg
 from core.reasons import (NO_TARGET_TAB, PERMISSION_REQUIRED, URL_NOT_ALLOWED, STALE_UID, ADAPTER_ERROR, TAB_CLOSED,
                           TAB_TIMEOUT, NOT_SUPPORTED, INVALID_ARGS)
-from core.origins import host_of
+from core.origins import host_of, origin_of
+from core.leaks import url_way, text_way
 from sites.page import risk as page_risk
 from sites.page import scan_format
 from sites.page import page_tools
@@ -825,7 +826,39 @@ async def page(args, ctx):
     return await _tab_op(tab, args, state)
 
 
-site_hooks(SITE, {'judge': judge})
+# --- leak rules (entries/worker/leak_rules.py) ---------------------------------------------------
+
+async def read_origin(tool_name, result):
+    """The origin a page result was read on: its `url`, else its tab's address now (None: unknown)."""
+    url = result['url'] if 'url' in result else None
+    if url == None and 'tab' in result and result['tab'] != None:
+        found = await tab_get(result['tab'])
+        url = found['value']['url'] if found['ok'] else None
+    return origin_of(url) if url != None else None
+
+
+async def outbound(tool_name, args, ctx):
+    """The ways out of a page call: the URL `open`/`navigate` load; the text `type` enters and the
+    arguments `call_tool` hands over, both to the target tab's origin (a field in a frame: to no origin
+    anything was read on, so every read token typed there is flagged)."""
+    method = args['method'] if 'method' in args else None
+    if tool_name != PAGE['name']:
+        return []
+    if (method == 'open' or method == 'navigate') and 'url' in args:
+        return [url_way(args['url'], 'page ' + method)]
+    if method == 'type' and 'text' in args:
+        tab = await _target(args, await _state())
+        way = text_way(tab['url'], args['text'], 'page type')
+        if str(_arg(args, 'uid', '')).startswith('f'):
+            way['to'] = 'a frame inside ' + way['to']      # its own origin, unknown here: never a read one
+        return [way]
+    if method == 'call_tool':
+        tab = await _target(args, await _state())
+        return [text_way(tab['url'], _tool_args(args), 'page call_tool ' + str(_arg(args, 'tool', '')))]
+    return []
+
+
+site_hooks(SITE, {'judge': judge, 'read_origin': read_origin, 'outbound': outbound})
 page_chrome.on_tab_loaded(_tab_loaded)
 
 

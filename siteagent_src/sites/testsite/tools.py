@@ -47,7 +47,7 @@ TEST_SEND = declare_tool(
     'Test only (irreversible). Pretends to send a message to `to`/`cc`/`bcc`; subject to '
     'the send rules of the test_send sink. Counts an effect; sends nothing.',
     object_schema({'to': _ADDRS, 'cc': _ADDRS, 'bcc': _ADDRS, 'subject': _TEXT_SHORT, 'body': _BODY}, ['to']),
-    'worker', _test({'recipients': ['to', 'cc', 'bcc'], 'sink': 'test_send'}))
+    'worker', _test({'recipients': ['to', 'cc', 'bcc'], 'sink': 'test_send', 'outbound': ['subject', 'body']}))
 TEST_NOTE = declare_tool(
     SITE, 'test_note', 'write',
     'Test only (write). Stores `body` in test memory without approval (unless a rule '

@@ -75,7 +75,8 @@ async function main(): Promise<void> {
     },
   });
   const answer: string | null = run.answer;
-  const stop: "answer" | "max_steps" | "aborted" = run.stopReason;
+  const stop: "answer" | "max_steps" | "aborted" | "failures" | "token_budget" | "time_budget" = run.stopReason;
+  const spent: number = run.usage.input + run.usage.output;
   await runToolLoop({messages: run.messages, model: async () => ({role: "assistant", content: "ok"})});
   await runToolLoop({
     messages: [],
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
   await runToolLoop({messages: []});
   // @ts-expect-error messages must be chat messages
   await runToolLoop({model: async () => ({content: "x"}), messages: [{role: "robot", content: "x"}]});
-  void [present, version, prompt, uncertain, name, outcome, answer, stop];
+  void [present, version, prompt, uncertain, name, outcome, answer, stop, spent];
 }
 
 void main;

@@ -248,7 +248,7 @@ test("only offered tools run, and only with a JSON object as arguments", async (
     call("gmail_send_draft", "", "e"), {id: "o", type: "function", function: {name: "gmail_search", arguments: {query: "obj"}}},
   ]}]);
   const b = bridge();
-  const run = await sa.runToolLoop({model, messages: [], tools: TOOLS, callTool: b.callTool});
+  const run = await sa.runToolLoop({model, messages: [], tools: TOOLS, callTool: b.callTool, maxFailures: 10});
   const outcomes = toolMessages(run).map((m) => JSON.parse(m.content.split("\n\nNote: ")[0].split("\n")[0]));
   assert.equal(outcomes[0].reason, "unknown_tool");
   assert.match(outcomes[0].message, /not one of the tools offered to you/);
@@ -347,4 +347,58 @@ test("without a tools option the loop asks the extension (LIST_TOOLS) and calls 
   assert.deepEqual(events.filter((e) => e.type.startsWith("approval_")).map((e) => [e.type, e.callId]),
                    [["approval_waiting", page.sent[1].id], ["approval_decided", page.sent[1].id]]);
   page.reset();
+});
+
+test("three failed calls in a row end the run; every call still gets its answer", async () => {
+  const events = [];
+  const {model, turns} = scripted([
+    {role: "assistant", content: null, tool_calls: [call("nope", {}, "a"), call("gmail_search", {query: "ok"}, "b")]},
+    {role: "assistant", content: null, tool_calls: [call("nope", {}, "c"), call("gmail_search", "{bad", "d"),
+                                                    call("nope2", {}, "e"), call("gmail_search", {query: "late"}, "f")]},
+    {role: "assistant", content: "never asked"},
+  ]);
+  const b = bridge();
+  const run = await sa.runToolLoop({model, messages: [], tools: TOOLS, callTool: b.callTool, onEvent: (e) => events.push(e)});
+  assert.equal(run.stopReason, "failures");
+  assert.equal(turns.length, 2);
+  assert.deepEqual(b.calls.map((c) => c.args.query), ["ok"]);     // the success in between reset the count
+  const answers = toolMessages(run);
+  assert.equal(answers.length, 6);
+  assert.match(answers[5].content, /not called: the run ended after 3 failed tool calls in a row/);
+  assert.deepEqual(events.filter((e) => e.type === "failure_limit").map((e) => e.failures), [3]);
+});
+
+test("a declined approval is not a failure of the model", async () => {
+  const {model} = scripted([
+    ...Array(3).fill({role: "assistant", content: null, tool_calls: [call("gmail_send_draft", {})]}),
+    {role: "assistant", content: "You declined."},
+  ]);
+  const b = bridge({gmail_send_draft: {ok: false, reason: "approval_denied", message: "no"}});
+  const run = await sa.runToolLoop({model, messages: [], tools: TOOLS, callTool: b.callTool});
+  assert.equal(run.stopReason, "answer");
+  assert.equal(b.calls.length, 3);
+});
+
+test("tokens the provider reports are added up, shown per step, and a token budget ends the run", async () => {
+  const events = [];
+  const {model, turns} = scripted(Array(5).fill(() => ({role: "assistant", content: null, usage: {prompt_tokens: 300, completion_tokens: 20},
+                                                        tool_calls: [call("gmail_search", {query: "q"})]})));
+  const run = await sa.runToolLoop({model, messages: [], tools: TOOLS, callTool: bridge().callTool, maxTokens: 900,
+                                     onEvent: (e) => events.push(e)});
+  assert.equal(run.stopReason, "token_budget");
+  assert.equal(turns.length, 3);
+  assert.deepEqual(run.usage, {input: 900, output: 60});
+  assert.deepEqual(events.filter((e) => e.type === "usage").map((e) => [e.step, e.input, e.output, e.totalInput]),
+                   [[1, 300, 20, 300], [2, 300, 20, 600], [3, 300, 20, 900]]);
+  assert.equal(run.messages[run.messages.length - 1].role, "tool");
+  await assert.rejects(sa.runToolLoop({model, messages: [], maxTokens: -1}), TypeError);
+});
+
+test("a wall-time budget ends the run before the next model call", async () => {
+  let calls = 0;
+  const slow = async () => { calls++; await new Promise((r) => setTimeout(r, 40));
+    return {role: "assistant", content: null, tool_calls: [call("gmail_search", {query: "q"})]}; };
+  const run = await sa.runToolLoop({model: slow, messages: [], tools: TOOLS, callTool: bridge().callTool, maxMs: 60});
+  assert.equal(run.stopReason, "time_budget");
+  assert.ok(calls >= 1 && calls <= 2, String(calls));
 });

@@ -9,6 +9,17 @@ def test_tokens_in_text():
     assert taint.tokens_in("no tokens @ here, x@y") == []
 
 
+def test_a_scan_line_href_is_read_as_its_link():
+    # the page tool's scan shows an href without its scheme (scan_format.short_href): `link "Docs" <host/path>`
+    line = '- link "Docs" [u3] <Docs.example.org/guide/7c4e29a1f3>\n- link "Long" [u4] <x.test/a/b?\u2026>'
+    assert taint.tokens_in(line) == ["https://docs.example.org/guide/7c4e29a1f3", "http://docs.example.org/guide/7c4e29a1f3",
+                                     "https://x.test/a/b?\u2026", "http://x.test/a/b?\u2026"]
+    # not an href: no dot in the host, a scheme kept (mailto:), no closing '>', text in angle brackets
+    for text in ['- link "Top" [u1] <#top>', '- link "M" [u2] <mailto:a>', "a <b.c/d", "if a <b then", "x <localhost/a>",
+                 "already <https://x.test/a>"]:
+        assert [t for t in taint.tokens_in(text) if "://" in t and not t.startswith("https://x.test/a")] == [], text
+
+
 def test_collect_names_the_origin():
     result = {"untrusted": True, "messages": [{"from": "Mallory <m@evil.test>", "body": "mail a@evil.test"}]}
     got = dict(taint.collect(result, TOOL))

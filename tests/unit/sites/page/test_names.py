@@ -145,8 +145,11 @@ def test_rules_that_give_pseudo_text_name_their_base_selectors():
 
 
 def test_rules_without_words_give_none():
-    for content in [None, "", "none", "normal", '""', "''", "counter(x)", '"\\e900"', '"\ue001 \ue002"', "'AB 12'"]:
+    for content in [None, "", "none", "normal", '""', "''", "counter(x)", '"\\e900"', '"\ue001 \ue002"', "'\ue001 AB 12'"]:
         assert n.pseudo_bases(".a::before", content) == [], content
+    # words that happen to be hex letters are words: no private-use glyph, no escape (issue 32)
+    for content in ["'AB 12'", '"A"', '"add"', '"Cafe"']:
+        assert n.pseudo_bases(".a::before", content) == [".a"], content
     assert n.pseudo_bases(".a:hover", '"x"') == [] and n.pseudo_bases("", '"x"') == []
     assert n.pseudo_bases(".a::beforex", '"x"') == [".a::beforex"]    # names_pseudo matches, the base keeps it
 
@@ -166,7 +169,7 @@ QUOTED = re.compile('"((?:[^"\\\\]|\\\\' + NOT_LINE_END + ')*)"')
 ESCAPE = re.compile("\\\\(" + NOT_LINE_END + ")")
 PSEUDO = re.compile(r"::?(before|after)\b", re.I | re.A)
 NAMES_PSEUDO = re.compile(r":(before|after)", re.I | re.A)
-ICON = re.compile("^[\"'][\ue000-\uf8ff\\\\a-f0-9 ]*[\"']\\Z", re.I | re.A)
+ICON = re.compile("^[\"'](?=.*[\ue000-\uf8ff\\\\])[\ue000-\uf8ff\\\\a-f0-9 ]*[\"']\\Z", re.I | re.A)
 TRIM = re.compile("^[" + JS_WS + "]+|[" + JS_WS + "]+\\Z")
 
 
@@ -207,3 +210,13 @@ def test_content_text_agrees_with_the_regular_expressions(content):
 @given(SELECTORS, CSS_CHARS)
 def test_pseudo_bases_agree_with_the_regular_expressions(selector, content):
     assert n.pseudo_bases(selector, content) == bases_oracle(selector, content)
+
+
+def test_text_transform_as_shown():
+    """Issue 32: the exposed text is the transformed text (ARIA WG 2024, web-platform-tests PR 46527)."""
+    assert n.transformed("Call us", "uppercase") == "CALL US"
+    assert n.transformed("Call US", "lowercase") == "call us"
+    assert n.transformed("CNBC on MSN", "capitalize") == "CNBC On MSN"
+    assert n.transformed("\"quoted\" (paren) 3rd o'neil", "capitalize") == "\"Quoted\" (Paren) 3rd O'neil"
+    assert n.transformed("びょういん", "full-size-kana") == "びょういん" and n.transformed("x", "none") == "x"
+    assert n.transformed(None, "uppercase") is None

@@ -11,9 +11,9 @@ ROWS = [["S", 0, "main", None], ["H", 1, 1, "Example Domain"],
 EXAMPLE = """# https://example.com/ | Example Domain | 47 nodes
 [main]
   H1 Example Domain
-  L u4 More information... <https://www.iana.org/domains/example>
+  L u4 More information... <www.iana.org/domains/example>
 [nav]
-  L u7 Privacy <https://example.com/privacy>
+  L u7 Privacy <example.com/privacy>
   B u8 Accept cookies
 [form:login]
   T u9 Email value="" [required]
@@ -83,7 +83,7 @@ def test_diff():
     out = f.render("https://a.test/", "T", 3, ROWS[:3], 20000, None, ["[main]", "  H1 Old"])
     assert out["text"].split("\n") == ["# https://a.test/ | T | 3 nodes | diff: 3 changed lines", "-   H1 Old",
                                        "+   H1 Example Domain",
-                                       "+   L u4 More information... <https://www.iana.org/domains/example>"]
+                                       "+   L u4 More information... <www.iana.org/domains/example>"]
     same = f.render("https://a.test/", "T", 3, ROWS[:1], 20000, None, ["[main]"])
     assert same["text"].endswith("(no change since the last scan)")
 
@@ -94,8 +94,11 @@ def test_repeated_prose_and_long_hrefs_are_trimmed():
             ["E", 0, "L", "u6", "Q", None, [], "https://a.test/p?utm_source=x&id=1#top"],
             ["E", 0, "L", "u7", "H", None, [], "https://a.test/p#"]]
     assert f.format_rows(rows) == ['T u2 Email address value=""', "H2 News", "P Other",
-                                   "L u6 Q <https://a.test/p?…>", "L u7 H <https://a.test/p>"]
-    assert f.short_href("https://a.test/" + "x" * 80) == "https://a.test/" + "x" * 21 + "…"
+                                   "L u6 Q <a.test/p?…>", "L u7 H <a.test/p>"]
+    assert f.short_href("https://a.test/" + "x" * 80) == "a.test/" + "x" * 21 + "…"
+    # the scheme is dropped after the cap (what is shown of host and path is unchanged); others stay
+    assert f.short_href("http://a.test/x") == "a.test/x" and f.short_href("HTTPS://A.test") == "A.test"
+    assert f.short_href("mailto:a@b.test") == "mailto:a@b.test" and f.short_href("https://") == "https://"
     caption = "A long caption of a picture that is also the name of the link next to it, in full"
     assert f.format_rows([["E", 0, "L", "u1", caption + ".", None, [], None], ["P", 0, "u2", caption, len(caption)],
                           ["P", 0, "u3", caption + " and more", 500]]) == \
