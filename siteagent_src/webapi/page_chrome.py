@@ -48,13 +48,13 @@ def _frame_url():
     return location.href
 
 
-async def document_ready(tab_id, timeout_ms):
-    """{ok, value: [timeOrigin, url]} of the tab's top document once its DOM is parsed (DOMContentLoaded:
-    at once when it already is). Injected immediately, so it runs in whatever document the tab holds
-    now: the caller compares timeOrigin with when it started the load. An old document that goes away
-    fails the call."""
+async def document_now(tab_id, timeout_ms):
+    """{ok, value: [timeOrigin, url, parsing]} of the document the tab holds now, at once (`parsing`: its
+    root element exists and its DOM is still being parsed, or is parsed). Injected immediately, so it runs
+    in whatever document the tab holds: the caller compares timeOrigin with when it started the load. An
+    old document that goes away fails the call."""
     call = attempt_async(lambda t: chrome.scripting.executeScript({'target': {'tabId': t, 'frameIds': [0]},
-                                                                   'func': _when_parsed, 'injectImmediately': True}),
+                                                                   'func': _document_now, 'injectImmediately': True}),
                          tab_id)
     done = await with_timeout(call, timeout_ms, lambda: {'ok': False, 'error': 'timeout'})
     if not done['ok'] or len(done['value']) == 0 or done['value'][0]['result'] == None:
@@ -62,12 +62,9 @@ async def document_ready(tab_id, timeout_ms):
     return {'ok': True, 'value': done['value'][0]['result']}
 
 
-def _when_parsed():
+def _document_now():
     # runs in the page (serialised by executeScript): no runtime helpers, only what the page has
-    if document.readyState != 'loading':
-        return [performance.timeOrigin, location.href]
-    return __new__(Promise(lambda res: document.addEventListener(
-        'DOMContentLoaded', lambda: res([performance.timeOrigin, location.href]))))
+    return [performance.timeOrigin, location.href, document.documentElement != None]
 
 
 async def inject_top_now(tab_id, files):

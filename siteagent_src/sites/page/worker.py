@@ -415,12 +415,14 @@ _early = {}           # 't<tab>' -> True: the page now loading got its tab half 
 
 
 async def _early_warm(tab_id, since):
-    """While a tab loads the page `open` or `navigate` asked for: as soon as the new document's DOM is
-    parsed (DOMContentLoaded), load the tab half and walk it ahead of time, so the first look is ready
-    when `load` fires (the page's images, fonts and late scripts load meanwhile); the walk after the
-    load then replays what changed. The new document is told from the old one by its timeOrigin (the
-    old one answers at once with an earlier one, or goes away and fails the call). No permission
-    beyond host access (webNavigation would add an install warning). Never fails the load."""
+    """While a tab loads the page `open` or `navigate` asked for: as soon as the new document exists (its
+    root element made, its DOM still being parsed), load the tab half into it, and have it walk the page
+    ahead of time at DOMContentLoaded (the tab half waits for it: no round trip to the worker then), so
+    the first look is ready when `load` fires (the page's images, fonts and late scripts load meanwhile);
+    the walk after the load then replays what changed. The tab half is compiled while the page is
+    parsed, not after. The new document is told from the old one by its timeOrigin (the old one answers
+    with an earlier one, or goes away and fails the call). No permission beyond host access
+    (webNavigation would add an install warning). Never fails the load."""
     key = _tkey(tab_id)
     drop_key(_early, key)
     deadline = now_ms() + CONFIG['tab_timeout_ms']
@@ -428,8 +430,9 @@ async def _early_warm(tab_id, since):
         found = await tab_get(tab_id)
         if not found['ok'] or found['value']['status'] == 'complete' and now_ms() - since > EARLY_SETTLE_MS:
             return        # loaded already (the walk after the load does it) or the tab is gone
-        probe = await page_chrome.document_ready(tab_id, EARLY_PROBE_MS)
-        if probe['ok'] and probe['value'][0] >= since - 1 and scheme_of(probe['value'][1]) in ['http', 'https']:
+        probe = await page_chrome.document_now(tab_id, EARLY_PROBE_MS)
+        if probe['ok'] and probe['value'][0] >= since - 1 and probe['value'][2] and \
+                scheme_of(probe['value'][1]) in ['http', 'https']:
             if await _access(probe['value'][1]) != None:
                 return
             injected = await page_chrome.inject_top_now(tab_id, ['content.js'])
@@ -456,7 +459,7 @@ async def _loaded_after(loading, early, tab_id):
     return loaded['value']
 
 
-EARLY_PROBE_MS = 1000    # one wait for DOMContentLoaded; then the tab's status is looked at again
+EARLY_PROBE_MS = 1000    # one look at the tab's document; then the tab's status is looked at again
 EARLY_WAIT_MS = 500      # how long `open`/`navigate` wait, once loaded, for the early walk to finish injecting
 EARLY_SETTLE_MS = 100     # until then a 'complete' status is the old page's (the load has not started)
 
