@@ -92,9 +92,11 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--pages", default="")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON at the end")
+    ap.add_argument("--profile", choices=["test", "release"], default="test",
+                    help="the build to measure when no --dist is given (release: the build a user has, see run.py)")
     opts = ap.parse_args()
     pages = corpus_pages(opts.pages)
-    dist = opts.dist or build_dist()
+    dist = opts.dist or build_dist(opts.profile)
     with side_by_side(pages, dist) as (ext, chat, ppage):
         rows = []
         head = (f"{'page':20s} {'first':>7s} {'sent':>7s} {'first20k':>8s} {'repeat':>7s} {'rep20k':>7s} "

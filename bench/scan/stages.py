@@ -26,7 +26,7 @@ from run import HOST, build_dist, corpus_server  # noqa: E402
 from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 
 NOW = "(performance.timeOrigin + performance.now())"
-REPLY = "port.postMessage({ n: packet.n, value: value === void 0 ? null : value });"
+REPLY_T = "port.postMessage({ n: packet.n, t4: __t4, t5: %s, value: value === void 0 ? null : " % NOW
 # the port listener of on_port (the one that checks packet.n), not _port_request's
 LISTEN = re.compile(r'port\.onMessage\.addListener\(function\(packet\) \{(?=\s*if \(!packet \|\| typeof packet\.n !== "number"\))')
 OPEN = "port.onMessage.addListener(function(packet) {"
@@ -34,16 +34,32 @@ OPEN = "port.onMessage.addListener(function(packet) {"
 # (file, pattern, replacement): each pattern must occur; the first occurrence is replaced
 PATCHES = [
     ("content.js", LISTEN, OPEN + f" const __t4 = {NOW};"),
-    ("content.js", REPLY, REPLY.replace("value: value === void 0 ? null : value",
-                                        f"value: value === void 0 ? null : value, t4: __t4, t5: {NOW}")),
+    ("content.js", re.compile(r"port\.postMessage\(\{ n: packet\.n, value: value === void 0 \? null : "), REPLY_T),
     ("background.js", LISTEN, OPEN + f" self.__stages = {{t2: {NOW}}};"),
-    ("background.js", REPLY, "if (value && typeof value === 'object' && self.__stages) "
-                             f"{{ self.__stages.t7 = {NOW}; value._stages = self.__stages; }} " + REPLY),
+    ("background.js", re.compile(r"port\.postMessage\(\{ n: packet\.n, value: value === void 0 \? null : "),
+     "if (value && typeof value === 'object' && self.__stages) "
+     f"{{ self.__stages.t7 = {NOW}; value._stages = self.__stages; }} "
+     "port.postMessage({ n: packet.n, value: value === void 0 ? null : "),
     ("background.js", "var done = packet && entry.pending.get(packet.n);",
      "var done = packet && entry.pending.get(packet.n); if (packet && packet.t4 && self.__stages) "
      f"{{ self.__stages.t6 = {NOW}; self.__stages.t4 = packet.t4; self.__stages.t5 = packet.t5; }}"),
     ("background.js", "entry.port.postMessage({ n, body });",
      f"if (key[0] === 't' && self.__stages) self.__stages.t3 = {NOW}; entry.port.postMessage({{ n, body }});"),
+    # inside the worker (after the tab answered): the rows by token and the render, the gate's
+    # execute returning, the taint note (collect: the tokens of the text; hash: their digests), the audit
+    ("background.js", "var _scanned = async function(tab_id, args, state2, top, listing2) {",
+     "var _scanned = async function(tab_id, args, state2, top, listing2) { "
+     f"if (self.__stages) self.__stages.ts0 = {NOW};"),
+    ("background.js", 'var out = dict({ "tab": tab_id, "text": rendered["text"]',
+     f'if (self.__stages) self.__stages.ts1 = {NOW}; var out = dict({{ "tab": tab_id, "text": rendered["text"]'),
+    ("background.js", "var outcome = await execute(tool, args, ctx);",
+     f"var outcome = await execute(tool, args, ctx); if (self.__stages) self.__stages.te = {NOW};"),
+    ("background.js", "var pairs = collect(result, tool);",
+     f"if (self.__stages) self.__stages.tc0 = {NOW}; var pairs = collect(result, tool); "
+     f"if (self.__stages) self.__stages.tc1 = {NOW};"),
+    ("background.js", "await notes_settled();\n  return outcome;",
+     f"if (self.__stages) self.__stages.ta = {NOW}; await notes_settled(); if (self.__stages) self.__stages.tn = {NOW};"
+     " return outcome;"),
     ("bridge.js", re.compile(r"var on_window_message = function\(event\) \{"),
      f"var on_window_message = function(event) {{ self.__t1 = {NOW};"),
     ("bridge.js", re.compile(r"var answer = function\(request_id, request_type, payload\) \{"),
@@ -54,6 +70,9 @@ PATCHES = [
 STAGES = [("page>bridge", "t0", "t1"), ("bridge>worker", "t1", "t2"), ("worker before", "t2", "t3"),
           ("worker>tab", "t3", "t4"), ("tab", "t4", "t5"), ("tab>worker", "t5", "t6"),
           ("worker after", "t6", "t7"), ("worker>bridge", "t7", "t8"), ("bridge>page", "t8", "t9")]
+# the worker's share after the tab answered, split (`worker after` above is their sum and the rest)
+WORKER = [("rows+render", "ts0", "ts1"), ("scan>gate", "ts1", "te"), ("note collect", "tc0", "tc1"),
+          ("note+audit", "te", "tn"), ("note wait", "ta", "tn")]
 
 CALLS = """const done = arguments[arguments.length - 1];
 (async () => {
@@ -119,6 +138,9 @@ def main() -> None:
                 return statistics.median(f(r) for r in runs)
             print(f"{name:14s} {med(lambda r: r['t9'] - r['t0']):6.1f} {med(lambda r: r['walker']):6.1f} "
                   + " ".join(f"{med(lambda r, a=a, b=b: r[b] - r[a]):13.1f}" for _, a, b in STAGES), flush=True)
+            split = [(label, a, b) for label, a, b in WORKER if a in runs[0] and b in runs[0]]
+            print(" " * 22 + "worker: " + ", ".join(f"{label} {med(lambda r, a=a, b=b: r[b] - r[a]):.1f}"
+                                                  for label, a, b in split), flush=True)
     finally:
         ext.quit()
         corpus.close()

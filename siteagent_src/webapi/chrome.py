@@ -2,7 +2,8 @@
 # __pragma__ ('noalias', 'get')
 # __pragma__ ('noalias', 'update')
 # __pragma__ ('noalias', 'keys')
-from webapi.js import with_timeout, attempt_async, error_text  # noqa: F401 (error_text: read by the raw JS below)
+from webapi.js import with_timeout, attempt_async, deferred, error_text  # noqa: F401 (error_text: read by the raw JS below)
+from core.sent_once import new_memo, squeeze_sent, restore_received  # noqa: F401 (read by the raw JS below)
 
 
 def runtime_id():
@@ -132,7 +133,7 @@ def on_port(port_name, handler):
             }
             _serve(handler, packet.body, port.sender, function (value) {
                 done = true;
-                port.postMessage({n: packet.n, value: value === undefined ? null : value});
+                port.postMessage({n: packet.n, value: value === undefined ? null : squeeze_sent(port.sa_sent || (port.sa_sent = new_memo()), value)});
             }, progress);
         });
     });''')
@@ -150,7 +151,7 @@ def _port_entry(key, connect):
     if (entry) return entry;
     var port;
     try { port = connect(); } catch (e) { return {error: error_text(e)}; }
-    entry = {port: port, pending: new Map(), notes: new Map(), next: 0};
+    entry = {port: port, pending: new Map(), notes: new Map(), next: 0, received: new_memo()};
     _ports[key] = entry;
     port.onMessage.addListener(function (packet) {
         if (packet && packet.progress !== undefined) {
@@ -159,7 +160,7 @@ def _port_entry(key, connect):
             return;
         }
         var done = packet && entry.pending.get(packet.n);
-        if (done) { entry.pending.delete(packet.n); entry.notes.delete(packet.n); done({ok: true, value: packet.value}); }
+        if (done) { entry.pending.delete(packet.n); entry.notes.delete(packet.n); done({ok: true, value: restore_received(entry.received, packet.value)}); }
     });
     port.onDisconnect.addListener(function () {
         var error = (chrome.runtime.lastError && chrome.runtime.lastError.message) ||
@@ -244,6 +245,21 @@ async def tabs_query(query):
 
 async def tab_get(tab_id):
     return await attempt_async(lambda t: chrome.tabs.get(t), tab_id)
+
+
+async def tab_update_within(tab_id, ms):
+    """Wait for this tab's next chrome.tabs.onUpdated event (a status, URL or title change), at most ms
+    milliseconds: a load is seen the moment Chrome reports it, not at the next poll."""
+    box = deferred()
+
+    def listener(updated_id, info, tab):
+        if updated_id == tab_id:
+            box.resolve(True)
+    chrome.tabs.onUpdated.addListener(listener)
+    try:
+        return await with_timeout(box.promise, ms, lambda: False)
+    finally:
+        chrome.tabs.onUpdated.removeListener(listener)
 
 
 async def tab_navigate(tab_id, url):

@@ -358,6 +358,16 @@ def dom_changed():
     return __new__(Promise(run))
 
 
+def dom_parsed():
+    """A promise that settles once the document's DOM is parsed (DOMContentLoaded; at once when it is)."""
+    def run(resolve):
+        if document.readyState != 'loading':
+            resolve(True)
+            return
+        document.addEventListener('DOMContentLoaded', lambda: resolve(True))
+    return __new__(Promise(run))
+
+
 async def wait_for(check, timeout_ms):
     """check() until it returns something other than None or False; that value, or None on timeout.
     Re-checks after every DOM change and at least every WAIT_POLL_MS (layout can change without one)."""

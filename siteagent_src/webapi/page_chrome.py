@@ -48,6 +48,32 @@ def _frame_url():
     return location.href
 
 
+async def document_now(tab_id, timeout_ms):
+    """{ok, value: [timeOrigin, url, parsing]} of the document the tab holds now, at once (`parsing`: its
+    root element exists and its DOM is still being parsed, or is parsed). Injected immediately, so it runs
+    in whatever document the tab holds: the caller compares timeOrigin with when it started the load. An
+    old document that goes away fails the call."""
+    call = attempt_async(lambda t: chrome.scripting.executeScript({'target': {'tabId': t, 'frameIds': [0]},
+                                                                   'func': _document_now, 'injectImmediately': True}),
+                         tab_id)
+    done = await with_timeout(call, timeout_ms, lambda: {'ok': False, 'error': 'timeout'})
+    if not done['ok'] or len(done['value']) == 0 or done['value'][0]['result'] == None:
+        return {'ok': False, 'error': done['error'] if 'error' in done else 'no result'}
+    return {'ok': True, 'value': done['value'][0]['result']}
+
+
+def _document_now():
+    # runs in the page (serialised by executeScript): no runtime helpers, only what the page has
+    return [performance.timeOrigin, location.href, document.documentElement != None]
+
+
+async def inject_top_now(tab_id, files):
+    """content.js into the top document at once (its DOM parsed; the page may still be loading)."""
+    call = attempt_async(lambda f: chrome.scripting.executeScript({'target': {'tabId': tab_id, 'frameIds': [0]},
+                                                                   'files': f, 'injectImmediately': True}), files)
+    return await with_timeout(call, 3000, lambda: {'ok': False, 'error': 'timeout'})
+
+
 async def inject_frame(tab_id, frame_id, files, timeout_ms):
     """content.js into one frame (frame ids come from chrome.runtime.getFrameId in the parent)."""
     call = attempt_async(lambda f: chrome.scripting.executeScript({'target': {'tabId': tab_id, 'frameIds': [frame_id]},

@@ -889,6 +889,14 @@ for dom, pat in [["a.b", "a.b"], ["x.a.b", "a.b"], ["xa.b", "a.b"], ["a.b", "*.a
                  ["b", "a.b"], ["a.b", "*."]]:
     C("recipients", "domain_matches", dom, pat)
 
+# --- long texts sent once per channel (issue 33) ---------------------------------------------------
+_LONG = "t" * 20000
+C("sent_once", "squeeze_sent", {"last": None}, {"ok": True, "payload": {"result": {"text": _LONG, "n": 1}}})
+C("sent_once", "squeeze_sent", {"last": _LONG}, {"ok": True, "payload": {"result": {"text": _LONG, "n": 1}}})
+C("sent_once", "squeeze_sent", {"last": _LONG}, {"a": [_LONG], "b": _LONG[1:], "c": None})
+C("sent_once", "restore_received", {"last": _LONG}, {"p": {"text": {"__sa_text_again": True}, "n": 2}})
+C("sent_once", "restore_received", {"last": None}, {"p": {"text": {"__sa_text_again": True}}})
+
 # --- taint -------------------------------------------------------------------------------------
 for v in JUNK + ["mail attacker@evil.test now", "<Bob@Example.com>, carol@x.co.", "see https://evil.test/a?b=1.",
                  "HTTP://X.TEST/Path and http://x.test/path", "a@b@c.co", "x@y", "..a@b.co..", "@@", "https://",

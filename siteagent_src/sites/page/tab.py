@@ -15,7 +15,7 @@ from sites.page.tab_actions import (describe_element, click_element, type_into, 
 from sites.page.tab_uids import resolve, current_route
 from sites.page.tab_walker import scan
 from sites.kit.tab import tab_handler
-from webapi.dom import attr
+from webapi.dom import attr, dom_parsed
 from webapi.js import sleep, now_ms, from_json, random_id
 from webapi import webmcp
 
@@ -63,7 +63,9 @@ async def page_tab(args):
             scanned['tools'] = await _scan_tools()
         return scanned
     if op == 'warm':
-        # a scan ahead of time (the worker sends it when the page has loaded): its result stays here
+        # a scan ahead of time (the worker sends it while the page loads, or when it has): its result stays
+        # here. Sent while the DOM is still being parsed, it walks at DOMContentLoaded
+        await dom_parsed()
         scanned = scan(args)
         if scanned['ok']:
             _same_body(scanned, None)

@@ -18,8 +18,8 @@ from sites.page.verbs import needs_of, acts
 from sites.page.tools import SITE, PAGE, PAGE_TAB, PROBE_RISK, PROBE_TARGETS
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
                               site_tab, in_tab)
-from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame
-from webapi.js import sleep, obj_keys, attempt_async, drop_key
+from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame, tab_update_within
+from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms, with_timeout
 from webapi import page_chrome
 from webapi.cached_key import CachedKey
 
@@ -352,7 +352,9 @@ async def _may_load(url):
     await _must_access(url)
 
 
-_preparing = {}       # 't<tab>' -> True while _prepare runs for it
+_preparing = {}       # 't<tab>' -> the promise of the _prepare running for it
+_prepared = {}        # 't<tab>' -> now_ms() when its last _prepare started
+SAME_LOAD_MS = 500    # a load reported this soon after a _prepare started is the load it prepared
 
 
 async def _tab_loaded(tab_id, url):
@@ -360,15 +362,21 @@ async def _tab_loaded(tab_id, url):
     the tab half is loaded and walks it ahead of the first scan, as after `open` and `navigate`."""
     if _tkey(tab_id) in _preparing:
         return
-    await attempt_async(lambda t: _prepare_loaded(t, url), tab_id)
+    loaded = now_ms()
+    await attempt_async(lambda t: _prepare_loaded(t, url, loaded), tab_id)
 
 
-async def _prepare_loaded(tab_id, url):
+async def _prepare_loaded(tab_id, url, loaded):
     state = await _state()
     attached = await attached_tab()
     if tab_id not in state['tabs'] and (attached == None or attached['id'] != tab_id):
         return
     if await _access(url) != None:
+        return
+    key = _tkey(tab_id)
+    # `open`/`navigate` prepared this very load while the checks above ran: once is enough (a second
+    # injection evaluates the whole content script again, and a second walk delays the first scan)
+    if key in _preparing or (key in _prepared and _prepared[key] >= loaded - SAME_LOAD_MS):
         return
     await _prepare(tab_id)
 
@@ -377,36 +385,108 @@ async def _prepare(tab_id):
     """Load the tab half into a freshly loaded page now, so the scan that follows does not wait for it
     (a page that refuses scripts is reported by that scan, not here), and let it walk the page once
     ahead of time (`warm`, not awaited: the live page model, the style sheets' rules and the walker's
-    code are ready when the first scan comes; it issues uids above this tab's floor, as a scan would)."""
+    code are ready when the first scan comes; it issues uids above this tab's floor, as a scan would).
+    A _prepare already running for the tab (the load's event and `navigate` both ask) is joined."""
     key = _tkey(tab_id)
-    _preparing[key] = True
+    early = key in _early        # the early walk injected this page's tab half: it is warmed again only
+    drop_key(_early, key)
+    if key in _preparing:
+        await _preparing[key]
+        return
+    _prepared[key] = now_ms()
+    running = _inject_and_warm(tab_id, not early)
+    _preparing[key] = running
     try:
-        await page_chrome.inject_top(tab_id, ['content.js'])
-        state = await _state()
-        floor = state['floors'][key] if key in state['floors'] else 0
-        send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+        await running
     finally:
         drop_key(_preparing, key)
+
+
+async def _inject_and_warm(tab_id, inject):
+    key = _tkey(tab_id)
+    if inject:
+        await page_chrome.inject_top(tab_id, ['content.js'])
+    state = await _state()
+    floor = state['floors'][key] if key in state['floors'] else 0
+    send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+
+
+_early = {}           # 't<tab>' -> True: the page now loading got its tab half and a walk at DOMContentLoaded
+
+
+async def _early_warm(tab_id, since):
+    """While a tab loads the page `open` or `navigate` asked for: as soon as the new document exists (its
+    root element made, its DOM still being parsed), load the tab half into it, and have it walk the page
+    ahead of time at DOMContentLoaded (the tab half waits for it: no round trip to the worker then), so
+    the first look is ready when `load` fires (the page's images, fonts and late scripts load meanwhile);
+    the walk after the load then replays what changed. The tab half is compiled while the page is
+    parsed, not after. The new document is told from the old one by its timeOrigin (the old one answers
+    with an earlier one, or goes away and fails the call). No permission beyond host access
+    (webNavigation would add an install warning). Never fails the load."""
+    key = _tkey(tab_id)
+    drop_key(_early, key)
+    deadline = now_ms() + CONFIG['tab_timeout_ms']
+    while now_ms() < deadline:
+        found = await tab_get(tab_id)
+        if not found['ok'] or found['value']['status'] == 'complete' and now_ms() - since > EARLY_SETTLE_MS:
+            return        # loaded already (the walk after the load does it) or the tab is gone
+        probe = await page_chrome.document_now(tab_id, EARLY_PROBE_MS)
+        if probe['ok'] and probe['value'][0] >= since - 1 and probe['value'][2] and \
+                scheme_of(probe['value'][1]) in ['http', 'https']:
+            if await _access(probe['value'][1]) != None:
+                return
+            injected = await page_chrome.inject_top_now(tab_id, ['content.js'])
+            if not injected['ok']:
+                return
+            if key in _preparing or (key in _prepared and _prepared[key] >= since):
+                return        # the walk after the load began meanwhile (and injected): it stands
+            _early[key] = True
+            state = await _state()
+            floor = state['floors'][key] if key in state['floors'] else 0
+            send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+            return
+        await tab_update_within(tab_id, 20)
+
+
+async def _loaded_after(loading, early, tab_id):
+    """The loaded tab, once the early walk is over too; a load that failed leaves no early mark behind
+    (the next load of the tab would take it for its own and not inject the tab half)."""
+    loaded = await loading
+    await with_timeout(early, EARLY_WAIT_MS, lambda: None)    # a stuck probe never holds the answer back
+    if not loaded['ok']:
+        drop_key(_early, _tkey(tab_id))
+        raise loaded['thrown']
+    return loaded['value']
+
+
+EARLY_PROBE_MS = 1000    # one look at the tab's document; then the tab's status is looked at again
+EARLY_WAIT_MS = 500      # how long `open`/`navigate` wait, once loaded, for the early walk to finish injecting
+EARLY_SETTLE_MS = 100     # until then a 'complete' status is the old page's (the load has not started)
 
 
 async def _open(args, state):
     url = args['url']
     await _may_load(url)
+    since = now_ms()
     tab = await tab_create({'url': url, 'active': True})
+    early = attempt_async(lambda t: _early_warm(t, since), tab['id'])      # never rejects
     state['tabs'].append(tab['id'])
     state['current'] = tab['id']
     grouped = await page_chrome.tab_in_group(tab['id'], state['group'])
     if grouped['ok']:
         state['group'] = grouped['value']
     await _save(state)
-    loaded = await wait_for_load(tab['id'], CONFIG['tab_timeout_ms'])
+    loaded = await _loaded_after(attempt_async(lambda t: wait_for_load(t, CONFIG['tab_timeout_ms']), tab['id']),
+                                 early, tab['id'])
     await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': loaded['url'], 'title': loaded['title'], 'group': state['group']}
 
 
 async def _navigate(tab, url):
     await _may_load(url)
-    moved = await navigate(tab['id'], url)
+    since = now_ms()
+    early = attempt_async(lambda t: _early_warm(t, since), tab['id'])      # never rejects
+    moved = await _loaded_after(attempt_async(lambda t: navigate(t, url), tab['id']), early, tab['id'])
     await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': moved['url'], 'title': moved['title'], 'navigated': True}
 
