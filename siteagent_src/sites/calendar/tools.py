@@ -4,6 +4,7 @@ Handlers: sites/calendar/tab.py (in the Calendar tab) and sites/calendar/worker.
 worker). Reads run in the Calendar tab. Drafts go through the real event-edit URL and stay unsaved.
 Every change guests can see (save, update, add guests, RSVP, delete) is irreversible: it waits for the
 approval window, and "send emails to guests?" is answered from the explicit send_updates argument.
+Only the worker half imports this module; the names both halves use are in sites/calendar/ids.py.
 """
 from core.tooling import declare_site, declare_tool, object_schema
 from sites.calendar import ids

@@ -1,8 +1,11 @@
-"""Gmail's tools, each declared once: the catalogue and both dispatch tables come from here.
+"""Gmail's tools as the service worker declares them (risk, description, input schema), each once:
+the catalogue and both dispatch tables come from here. Only the worker half imports this module; the
+names both halves use (the site, the tools that run in the tab, the steps) are in sites/gmail/ids.py.
 
 Handlers: sites/gmail/tab.py (in the Gmail tab) and sites/gmail/worker.py (in the service worker).
-What they read on the page, with its evidence: sites/gmail/contracts.py (the tab's; of it this module
-needs only the unconfirmed rows, sites/gmail/unconfirmed.py, for the caveats of irreversible tools).
+What they read on the page: sites/gmail/contracts.py (the tab's), with its evidence in evidence.py; of
+it this module needs only the unconfirmed contracts, sites/gmail/unconfirmed.py, for the caveats of
+irreversible tools.
 """
 from core.tooling import declare_site, declare_tool, object_schema
 from sites.gmail import ids

@@ -4,7 +4,8 @@ Handlers: sites/meet/tab.py (in the Meet tab) and sites/meet/worker.py (status, 
 only tools that may open or navigate a Meet tab; join and send_chat, which run steps in the tab and
 judge what came of them). Tools that run in the tab never open one. What the handlers read on the
 page: the contract table, sites/meet/contracts.py (the tab half's; of it this module needs only the
-unconfirmed rows, sites/meet/unconfirmed.py).
+unconfirmed contracts, sites/meet/unconfirmed.py). Only the worker half imports this module; the
+names both halves use are in sites/meet/ids.py.
 """
 from core.tooling import declare_site, declare_tool, object_schema
 from sites.meet import ids
