@@ -1,20 +1,20 @@
 """The site kit's verifier, run by `siteagent check` and every build (like refined-github's feature
 check): every folder in siteagent_src/sites/ is registered in both entries, every declared tool has
-exactly one handler in the half that runs it, every step a worker half runs in the tab is a
-declaration of its own site (by symbol), tool names are unique, the public allowlist names real
-public tools, the docs' generated tables agree with the sources, and a site's contract table is split
-as the bundles need it (SA711: the unconfirmed rows, all the service worker carries of the table, are
-written in unconfirmed.py and nowhere else), and content.js reads only the tab's view of a site's
-tools.py and contracts.py (SA712, buildtool/tabview.py).
+exactly one handler in the half that runs it, every step a worker half runs in the tab is a name of
+its own site's ids.py (by symbol), each tool and step is named once (tool names unique across sites,
+each tab tool of ids.py declared once in tools.py), the public allowlist names real public tools, the
+docs' generated tables agree with the sources, and a site's contract table is split as the bundles
+need it (SA711: the unconfirmed rows, all the service worker carries of the table, are written whole
+in unconfirmed.py and nowhere else; every other contract has its evidence once in evidence.py).
 
-Declarations are pure (the core layer), so they are imported here under CPython; the halves are
-read as source (AST), never run.
+A site's declarations are split by half in the source (core/tooling.py): ids.py names what both
+halves name (the tab half imports it), tools.py declares the tools for the worker. Both are pure (the
+core layer), so they are imported here under CPython; the halves are read as source (AST), never run.
 """
 from __future__ import annotations
 
 import ast
 import contextlib
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,23 +33,28 @@ RULES: dict[str, tuple[str, str]] = {
     "SA703": ("{detail}", "add `@worker_handler(DECL)` in the site's worker.py or `@tab_handler(DECL)` in its tab.py, "
                           "as its declaration's `runs` says"),
     "SA704": ("{detail}", "a declaration has exactly one handler, in the half its `runs` names (steps: the tab half)"),
-    "SA705": ("{detail}", "pass a declaration imported from the site's own tools.py (a symbol, never a string)"),
-    "SA706": ("tool name `{detail}` is declared more than once", "tool names are unique across all sites"),
+    "SA705": ("{detail}", "pass a name imported from the site's own ids.py (a tab tool or step) or a declaration from "
+                          "its tools.py (a worker tool): a symbol, never a string"),
+    "SA706": ("{detail}", "name each tool and step once: a tab tool or step in ids.py (`name_tool`, `name_step`), a "
+                          "worker tool in tools.py; tools.py declares each tab tool of ids.py once "
+                          "(`declare_tool(SITE, ids.NAME, ...)`), and tool names are unique across all sites"),
     "SA707": ("the public allowlist ([bridge] public_tools) names `{detail}`, which is not a public tool",
               "fix the name in siteagent.toml, or remove it"),
     "SA708": ("{detail} is out of date", "run `siteagent docs` to regenerate it, and commit the result"),
-    "SA709": ("sites/{detail}/tools.py cannot be loaded under CPython", "declarations must be pure (core layer)"),
-    "SA710": ("sites/{detail}/ declares no site", "declare it in tools.py: `SITE = declare_site(...)`"),
-    "SA711": ("{detail}", "unconfirmed contracts are written in the site's unconfirmed.py only (all the service worker "
-                          "carries of the table) and put in contracts.py's TABLE by name; tools.py calls "
-                          "`declare_contracts(SITE, unconfirmed.ROWS)` (docs/ADAPTERS.md)"),
-    "SA712": ("{detail}", "content.js carries only the tab's view of a site's tools.py and contracts.py (buildtool/tabview.py): "
-                          "import declarations (a site, tool or step) from tools.py, TABLE and LABELS from contracts.py, "
-                          "and read only a declaration's name and site (a site's id and hosts); move other values to logic.py"),
+    "SA709": ("sites/{detail} cannot be loaded under CPython", "declarations must be pure (core layer)"),
+    "SA710": ("sites/{detail}/ declares no site", "name it in ids.py (`SITE = name_site(id, hosts)`) and declare it in "
+                                                  "tools.py (`SITE = declare_site(ids.SITE, open_url, selectors)`)"),
+    "SA711": ("{detail}", "unconfirmed contracts are written whole in the site's unconfirmed.py only (all the service "
+                          "worker carries of the table) and put in contracts.py's TABLE by name; every other contract has "
+                          "one `evidence(...)` row in evidence.py; tools.py calls `declare_contracts(SITE, unconfirmed.ROWS)` "
+                          "(docs/ADAPTERS.md)"),
 }
 
-CONTRACTS = "contracts.py"        # the site's whole table (TABLE, LABELS): the tab half's
-UNCONFIRMED = "unconfirmed.py"    # its unconfirmed rows (ROWS): what tools.py, and so the worker, reads
+IDS = "ids.py"                    # what both halves name (the site, tab tools, steps): the tab half's
+TOOLS = "tools.py"                # the worker's declarations (risk, description, schema)
+CONTRACTS = "contracts.py"        # the site's table as the tab reads it (TABLE, LABELS): the tab half's
+EVIDENCE = "evidence.py"          # what each contract is and its citations (EVIDENCE): the docs' and tests'
+UNCONFIRMED = "unconfirmed.py"    # its unconfirmed rows, whole (ROWS): what tools.py, and so the worker, reads
 
 
 def _violation(path: str, line: int, code: str, detail: str, extra: str = "") -> Violation:
@@ -79,11 +84,14 @@ def isolated_imports(src_dir: Path):
 class Site:
     folder: str
     tools_path: Path
-    declarations: dict[str, dict] = field(default_factory=dict)     # symbol -> site, tool or step dict
+    declarations: dict[str, dict] = field(default_factory=dict)     # tools.py: symbol -> site or tool dict
+    names: dict[str, dict] = field(default_factory=dict)            # ids.py: symbol -> site, tool or step name
     sites: list[dict] = field(default_factory=list)                 # the site dicts tools.py declares
+    steps: list[dict] = field(default_factory=list)                 # the steps ids.py names
     halves: dict[str, list[Path]] = field(default_factory=dict)      # 'worker' / 'tab' -> files
     table: list[dict] | None = None                                  # contracts.py TABLE
     labels: dict | None = None                                       # contracts.py LABELS
+    evidence: list[dict] | None = None                               # evidence.py EVIDENCE
     unconfirmed: list[dict] | None = None                            # unconfirmed.py ROWS
 
 
@@ -95,12 +103,17 @@ def site_folders(src_dir: Path) -> list[str]:
 
 
 def _is_site(value) -> bool:
-    return isinstance(value, dict) and "id" in value and "tools" in value and "steps" in value
+    return isinstance(value, dict) and "id" in value and "tools" in value
 
 
 def _is_declaration(value) -> bool:
-    return isinstance(value, dict) and "name" in value and "site" in value and (
-        "inputSchema" in value or value.get("step") is True)
+    return isinstance(value, dict) and "name" in value and "site" in value and "inputSchema" in value
+
+
+def _is_name(value) -> bool:
+    """A site, tool or step as ids.py names it (core/tooling.py name_site, name_tool, name_step)."""
+    return isinstance(value, dict) and (set(value) == {"id", "hosts"} or set(value) in ({"name", "site"},
+                                                                                       {"name", "site", "step"}))
 
 
 def load_sites(src_dir: Path) -> tuple[dict[str, Site], list[Violation]]:
@@ -121,10 +134,19 @@ def load_sites(src_dir: Path) -> tuple[dict[str, Site], list[Violation]]:
             if not tools_path.is_file():
                 problems.append(_violation(f"siteagent_src/sites/{folder}", 1, "SA710", folder))
                 continue
+            if (src_dir / "sites" / folder / IDS).is_file():
+                try:
+                    module = importlib.import_module(f"sites.{folder}.ids")
+                except Exception as exc:  # noqa: BLE001 - report any import failure as a violation
+                    problems.append(_violation(f"siteagent_src/sites/{folder}/{IDS}", 1, "SA709", f"{folder}/{IDS}",
+                                               f"{type(exc).__name__}: {exc}"))
+                    continue
+                site.names = {name: value for name, value in vars(module).items() if _is_name(value)}
+                site.steps = [value for value in site.names.values() if value.get("step") is True]
             try:
                 module = importlib.import_module(f"sites.{folder}.tools")
             except Exception as exc:  # noqa: BLE001 - report any import failure as a violation
-                problems.append(_violation(f"siteagent_src/sites/{folder}/tools.py", 1, "SA709", folder,
+                problems.append(_violation(f"siteagent_src/sites/{folder}/tools.py", 1, "SA709", f"{folder}/tools.py",
                                            f"{type(exc).__name__}: {exc}"))
                 continue
             for name, value in vars(module).items():
@@ -136,7 +158,7 @@ def load_sites(src_dir: Path) -> tuple[dict[str, Site], list[Violation]]:
             if not site.sites:
                 problems.append(_violation(f"siteagent_src/sites/{folder}/tools.py", 1, "SA710", folder))
             # in the same import context as tools.py, so that a row imported from unconfirmed.py is the same object
-            for stem, attr in (("contracts", "TABLE"), ("unconfirmed", "ROWS")):
+            for stem, attr in (("contracts", "TABLE"), ("evidence", "EVIDENCE"), ("unconfirmed", "ROWS")):
                 if (src_dir / "sites" / folder / f"{stem}.py").is_file():
                     try:
                         module = importlib.import_module(f"sites.{folder}.{stem}")
@@ -146,7 +168,8 @@ def load_sites(src_dir: Path) -> tuple[dict[str, Site], list[Violation]]:
                                                    f"sites/{folder}/{stem}.py has no {attr} that imports under CPython",
                                                    f"{type(exc).__name__}: {exc}"))
                         continue
-                    setattr(site, "table" if stem == "contracts" else "unconfirmed", list(rows))
+                    setattr(site, {"contracts": "table", "evidence": "evidence", "unconfirmed": "unconfirmed"}[stem],
+                            list(rows))
                     if stem == "contracts":
                         site.labels = getattr(module, "LABELS", None)
     return out, problems
@@ -165,9 +188,10 @@ def _line_of(path: Path, cid) -> int:
 
 
 def contract_split_problems(folder: str, site: Site) -> list[tuple[str, int, str]]:
-    """SA711 for one site, as (file, line, message): every unconfirmed row of TABLE is written in
-    unconfirmed.py (the same object), every row there is unconfirmed and in TABLE once, and each
-    irreversible tool names exactly the unconfirmed contracts of TABLE it relies on."""
+    """SA711 for one site, as (file, line, message): every unconfirmed contract of TABLE is written in
+    unconfirmed.py and put in TABLE from there (unconfirmed_contract), every contract there is in TABLE
+    once, every other contract has one evidence row in evidence.py, and each irreversible tool names
+    exactly the unconfirmed contracts of TABLE it relies on."""
     table, rows = site.table, site.unconfirmed
     base = f"siteagent_src/sites/{folder}/"
     here = site.tools_path.parent
@@ -183,15 +207,29 @@ def contract_split_problems(folder: str, site: Site) -> list[tuple[str, int, str
         return [(*at(missing), f"sites/{folder}/ has {UNCONFIRMED if table is None else CONTRACTS} "
                                  f"but no {missing}")]
     out = []
+    written = {row.get("id"): row for row in rows}
+    if site.evidence is None:
+        out.append((*at(EVIDENCE), f"sites/{folder}/ has {CONTRACTS} but no {EVIDENCE}"))
+    else:
+        for cid, times in _evidence_counts(table, site.evidence, rows).items():
+            if times is None:
+                out.append((*at(EVIDENCE, cid), f"evidence for `{cid}`, which is not a confirmed or partly contract "
+                                                f"of {CONTRACTS}"))
+            elif times != 1:
+                out.append((*at(CONTRACTS, cid), f"contract `{cid}` has {times} evidence rows in {EVIDENCE}, not one"))
     for row in table:
-        if row.get("status") == "unconfirmed" and not any(row is u for u in rows):
-            out.append((*at(CONTRACTS, row.get("id")), f"contract `{row.get('id')}` is unconfirmed but written in "
-                                          f"{CONTRACTS}: move it to {UNCONFIRMED}"))
+        cid = row.get("id")
+        if row.get("status") == "unconfirmed" and cid not in written:
+            out.append((*at(CONTRACTS, cid), f"contract `{cid}` is unconfirmed but {UNCONFIRMED} does not write it: "
+                                             f"write it there and put it in TABLE with unconfirmed_contract()"))
+        elif cid in written and (row.get("status") != "unconfirmed" or row.get("used_by") is not written[cid].get("used_by")):
+            out.append((*at(CONTRACTS, cid), f"contract `{cid}` of {UNCONFIRMED} is written again in {CONTRACTS}: "
+                                             f"put it in TABLE with unconfirmed_contract({cid.upper()}, locators, where)"))
     for row in rows:
         if row.get("status") != "unconfirmed":
             out.append((*at(UNCONFIRMED, row.get("id")), f"contract `{row.get('id')}` in {UNCONFIRMED} is "
                                             f"{row.get('status')!r}, not unconfirmed: move it to {CONTRACTS}"))
-        times = sum(1 for t in table if t is row)
+        times = sum(1 for t in table if t.get("id") == row.get("id"))
         if times != 1:
             out.append((*at(UNCONFIRMED, row.get("id")), f"contract `{row.get('id')}` of {UNCONFIRMED} is in {CONTRACTS}'s "
                                             f"TABLE {times} times, not once"))
@@ -201,8 +239,8 @@ def contract_split_problems(folder: str, site: Site) -> list[tuple[str, int, str
                                            "declare_contracts(SITE, unconfirmed.ROWS)"))
             continue
         for tool in sdict["tools"]:
-            wanted = [{"id": r["id"], "what": r["what"]} for r in table
-                      if r.get("status") == "unconfirmed" and tool["name"] in r.get("used_by", [])]
+            wanted = [{"id": r["id"], "what": written[r["id"]]["what"]} for r in table
+                      if r.get("id") in written and tool["name"] in r.get("used_by", [])]
             if tool["risk"] != "irreversible":
                 wanted = []
             if tool.get("unconfirmed", []) != wanted:
@@ -212,15 +250,40 @@ def contract_split_problems(folder: str, site: Site) -> list[tuple[str, int, str
     return out
 
 
+def _evidence_counts(table: list[dict], evidence: list[dict], unconfirmed: list[dict]) -> dict:
+    """{contract id: how many evidence rows it has} for the rows of `table` that unconfirmed.py does not
+    write, and {id: None} for an evidence row of no such contract."""
+    written = {row.get("id") for row in unconfirmed}
+    counts: dict = {row["id"]: 0 for row in table if row.get("id") not in written}
+    for item in evidence:
+        cid = item.get("id")
+        counts[cid] = None if cid not in counts or counts[cid] is None else counts[cid] + 1
+    return counts
+
+
+def with_evidence(table: list[dict], evidence: list[dict], unconfirmed: list[dict]) -> list[dict]:
+    """A site's contract table whole, one row per contract as core/contracts.py describes it (`id, what,
+    locators, status, evidence, used_by, where, note`): each row of contracts.py with what evidence.py or
+    unconfirmed.py says of it joined in. The docs' and the tests' view; no bundle has it."""
+    by_id = {item["id"]: item for item in [*evidence, *unconfirmed]}
+    out = []
+    for row in table:
+        item = by_id.get(row["id"], {"what": "", "evidence": [], "note": ""})
+        out.append({"id": row["id"], "what": item["what"], "locators": row["locators"], "status": row["status"],
+                    "evidence": item["evidence"], "used_by": row["used_by"], "where": row["where"],
+                    "note": item["note"]})
+    return out
+
+
 # --- reading the halves ------------------------------------------------------------------------------
 
-def _tools_aliases(tree: ast.Module, folder: str) -> dict[str, str]:
-    """local name -> symbol, for `from sites.<folder>.tools import SYMBOL [as local]`."""
+def _tools_aliases(tree: ast.Module, folder: str) -> dict[str, tuple[str, str]]:
+    """local name -> (module, symbol), for `from sites.<folder>.ids|tools import SYMBOL [as local]`."""
     aliases = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module == f"sites.{folder}.tools":
+        if isinstance(node, ast.ImportFrom) and node.module in (f"sites.{folder}.ids", f"sites.{folder}.tools"):
             for alias in node.names:
-                aliases[alias.asname or alias.name] = alias.name
+                aliases[alias.asname or alias.name] = (node.module.rsplit(".", 1)[1], alias.name)
     return aliases
 
 
@@ -279,6 +342,7 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
     tab_registered = _registered(src_dir / TAB_REGISTRY, "tab")
     seen_names: dict[str, str] = {}
     public: set[str] = set()
+    ids_of = lambda folder: f"siteagent_src/sites/{folder}/{IDS}"  # noqa: E731
     for folder, site in sites.items():
         if "worker" in site.halves and folder not in worker_registered:
             problems.append(_violation(rel(src_dir / WORKER_REGISTRY), 1, "SA701", folder))
@@ -286,7 +350,20 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
             problems.append(_violation(rel(src_dir / TAB_REGISTRY), 1, "SA702", folder))
         for path, line, message in contract_split_problems(folder, site):
             problems.append(_violation(path, line, "SA711", message))
-        by_symbol = site.declarations
+        by_name = {decl["name"]: decl for sdict in site.sites for decl in sdict["tools"]}
+        by_name.update({step["name"]: step for step in site.steps})
+        for symbol, named in site.names.items():
+            if "name" in named and not named.get("step"):
+                decls = [decl for sdict in site.sites for decl in sdict["tools"] if decl["name"] == named["name"]]
+                times = len(decls)
+                if times == 1 and decls[0]["site"] != named["site"]:
+                    problems.append(_violation(ids_of(folder), 1, "SA706",
+                                               f"`{named['name']}` ({symbol}) is named in ids.py for the site "
+                                               f"`{named['site']}` but declared for `{decls[0]['site']}` in tools.py"))
+                if times != 1:
+                    problems.append(_violation(ids_of(folder), 1, "SA706",
+                                               f"`{named['name']}` ({symbol}) is named in ids.py and declared {times} "
+                                               "times in tools.py, not once"))
         handled: dict[str, list[tuple[str, str, int]]] = {}
         for half, paths in site.halves.items():
             for path in paths:
@@ -295,10 +372,13 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
                         problems.append(_violation(rel(path), line, "SA705",
                                                    f"`{text}` used outside a decorator: the verifier cannot see it"))
                         continue
-                    decl = by_symbol.get(symbol) if symbol else None
-                    if decl is None or _is_site(decl):
+                    module, name = symbol if symbol else (None, None)
+                    value = (site.names if module == "ids" else site.declarations).get(name) if module else None
+                    decl = by_name.get(value["name"]) if isinstance(value, dict) and "name" in value else None
+                    if decl is None:
                         problems.append(_violation(rel(path), line, "SA705",
-                                                   f"`{text}` is not a tool or step declared in sites/{folder}/tools.py"))
+                                                   f"`{text}` is not a tool or step named in sites/{folder}/ids.py "
+                                                   f"or declared in sites/{folder}/tools.py"))
                         continue
                     if kind == "in_tab":
                         if half != "worker" or not (decl.get("step") or decl.get("runs_in") == "tab"):
@@ -312,10 +392,12 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
                         continue
                     handled.setdefault(decl["name"], []).append((half, rel(path), line))
         for sdict in site.sites:
-            for decl in sdict["tools"] + sdict["steps"]:
+            steps = [step for step in site.steps if step["site"] == sdict["id"]]
+            for decl in sdict["tools"] + steps:
                 name = decl["name"]
                 if name in seen_names:
-                    problems.append(_violation(rel(site.tools_path), 1, "SA706", name))
+                    problems.append(_violation(rel(site.tools_path), 1, "SA706",
+                                               f"tool name `{name}` is declared more than once"))
                 seen_names[name] = folder
                 if decl.get("public", False) and not decl.get("step"):
                     public.add(name)
@@ -328,61 +410,10 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
                     where = ", ".join(f"{p}:{ln}" for _, p, ln in got)
                     problems.append(_violation(got[0][1], got[0][2], "SA704",
                                                f"`{name}` (runs in the {runs} half) has handlers at {where}"))
-    problems.extend(view_problems(src_dir, rel, sites))
     for name in public_allowlist or []:
         if name not in public:
             problems.append(_violation("siteagent.toml", 1, "SA707", name))
     return sorted(problems, key=lambda v: (v.path, v.line, v.code, v.message))
-
-
-def view_problems(src_dir: Path, rel, sites: dict[str, Site]) -> list[Violation]:
-    """SA712 over every module content.js bundles: what it imports from a site's tools.py or contracts.py
-    is in the tab's view of it (buildtool/tabview.py), and it reads no other key of a declaration."""
-    from .tabview import CONTRACT_NAMES, DECLARATION_KEYS, SITE_KEYS, TAB_ENTRY
-    from .transpile import ModuleGraph
-    if not (src_dir / TAB_REGISTRY).is_file():
-        return []
-    viewed = re.compile(r"sites\.([A-Za-z0-9_]+)\.(tools|contracts)$")
-    graph = ModuleGraph([src_dir])
-    out = []
-    for module in sorted(graph.closure(TAB_ENTRY)):
-        path = graph.paths[module]
-        try:
-            tree = ast.parse(path.read_text("utf-8"), str(path))
-        except SyntaxError:
-            continue                    # the checker reports it
-        keys_of: dict[str, tuple[str, ...]] = {}
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.ImportFrom) or not node.module or node.level != 0:
-                continue
-            if node.module.startswith("sites.") and node.module.count(".") == 1:
-                for alias in node.names:
-                    if alias.name in ("tools", "contracts"):
-                        out.append(_violation(rel(path), node.lineno, "SA712",
-                                              f"imports the module {node.module}.{alias.name}: import the names it uses"))
-                continue
-            match = viewed.match(node.module)
-            if not match or match.group(1) not in sites:
-                continue
-            site = sites[match.group(1)]
-            for alias in node.names:
-                if match.group(2) == "contracts":
-                    if alias.name not in CONTRACT_NAMES:
-                        out.append(_violation(rel(path), node.lineno, "SA712",
-                                              f"imports `{alias.name}` from {node.module}, which content.js does not carry"))
-                    continue
-                value = site.declarations.get(alias.name)
-                if value is None:
-                    out.append(_violation(rel(path), node.lineno, "SA712", f"imports `{alias.name}` from {node.module}, "
-                                                                           "which is not a declaration"))
-                    continue
-                keys_of[alias.asname or alias.name] = SITE_KEYS if _is_site(value) else DECLARATION_KEYS
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in keys_of \
-                    and isinstance(node.slice, ast.Constant) and node.slice.value not in keys_of[node.value.id]:
-                out.append(_violation(rel(path), node.lineno, "SA712",
-                                      f"reads `{node.value.id}[{node.slice.value!r}]`, which the tab's view leaves out"))
-    return out
 
 
 def stale_docs(sections: list[str]) -> list[Violation]:

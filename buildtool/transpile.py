@@ -157,14 +157,12 @@ class Transpiler:
 
     def run(self, entries: list[str]) -> TranspileResult:
         for name, text in self.generated.items():
-            self._write_if_changed(self.gen_dir / Path(*name.split(".")).with_suffix(".py"), text)
-        self._drop_stale_generated()
+            self._write_if_changed(self.gen_dir / f"{name}.py", text)
         for entry in entries:
             if module_path(entry, [self.src_dir]) is None:
                 raise BuildError(f"entry module '{entry}' not found", path=str(self.src_dir / Path(*entry.split("."))) + ".py",
                                  code="missing_entry", hint="create the file or remove the entry")
-        # Generated modules no entry imports (the tab views, buildtool/tabview.py) are compiled as roots too.
-        roots = "".join(f"import {name}\n" for name in [*entries, *sorted(n for n in self.generated if "." in n)])
+        roots = "".join(f"import {entry}\n" for entry in entries)
         roots_file = self.gen_dir / f"{ROOTS_MODULE}.py"
         self._write_if_changed(roots_file, roots)
         hashes = self._invalidate_changed()
@@ -183,13 +181,6 @@ class Transpiler:
         compiled = [Path(m).stem for m in re.findall(r"Saving target code in: (\S+)", output)]
         self.hash_file.write_text(json.dumps(hashes, indent=1, sort_keys=True))
         return TranspileResult(self.out_dir, [c for c in compiled if c != ROOTS_MODULE], entries)
-
-    def _drop_stale_generated(self) -> None:
-        """A generated package module the build no longer generates (a site removed) is deleted."""
-        wanted = {self.gen_dir / Path(*name.split(".")).with_suffix(".py") for name in self.generated}
-        for path in self.gen_dir.rglob("*.py"):
-            if path.parent != self.gen_dir and path not in wanted:
-                path.unlink()
 
     def _fix_js_only_headers(self) -> None:
         """Transcrypt's make mode re-prettifies (with Java) any cached target not starting with '/';

@@ -21,6 +21,6 @@ def edit_once(path: Path, old: str, new: str) -> None:
 
 
 def kit_findings(root: Path, code: str) -> list:
-    """The site kit's findings of one code (SA701-SA712) over the copy at root."""
+    """The site kit's findings of one code (SA701-SA711) over the copy at root."""
     from buildtool.sites import verify_sites
     return [v for v in verify_sites(root / "siteagent_src", root) if v.code == code]

@@ -1,18 +1,22 @@
 """Page contracts: what a site adapter relies on in a page it does not control, as data.
 
 Each site keeps one table (`sites/<site>/contracts.py` `TABLE`): every selector, attribute, label and
-text format its code reads, with the evidence for it and what depends on it. The code finds elements
-only through the table (the tab half's locate helpers, sites/kit/tab_locate.py), the health check
-reports per contract (computed in the tab), and an irreversible tool that depends on an unconfirmed
-contract says so in its description and in its approval window.
+text format its code reads, and what depends on it. The code finds elements only through the table
+(the tab half's locate helpers, sites/kit/tab_locate.py), the health check reports per contract
+(computed in the tab), and an irreversible tool that depends on an unconfirmed contract says so in
+its description and in its approval window.
 
-The table is the tab's: only content.js carries it. Its unconfirmed rows are written in the site's
-`unconfirmed.py`, which is all the service worker needs of it (`declare_contracts` in tools.py), and
-`contracts.py` puts them in `TABLE` at their place; every row is written once, and the verifier
-(buildtool/sites.py, SA711) fails when an unconfirmed row is written in contracts.py or a row of
-unconfirmed.py is not unconfirmed or not in TABLE.
-
-    contract(cid, what, locators, status, evidence, used_by, where, note)
+The table is split by who reads it, each part written once:
+- `contracts.py` (the tab's; only content.js carries it): every row as the tab reads it,
+  `contract(cid, locators, status, used_by, where)`, and `unconfirmed_contract(ROW, locators, where)`
+  for a row of unconfirmed.py;
+- `evidence.py` (the docs' and the tests'; no bundle): `evidence(cid, what, citations, note)` for each
+  confirmed or partly contract;
+- `unconfirmed.py` (the worker's caveats, and the tab's table): `unconfirmed(cid, what, citations,
+  used_by, note)` for each unconfirmed contract, all the service worker carries of the table
+  (`declare_contracts` in tools.py).
+The verifier (buildtool/sites.py, SA711) proves every contract has its evidence exactly once, and
+joins the three back (`with_evidence`) for the docs and the tests.
 
 - `locators`: tried in order, the first that finds anything wins (role and name first, stable
   attributes next, text last). `{'css': 'button[aria-label="{leave_call}"]'}`: `{key}` is filled from
@@ -74,9 +78,24 @@ def page_text(key):
     return {'page_text': key}
 
 
-def contract(cid, what, locators, status, evidence, used_by, where, note):
-    return {'id': cid, 'what': what, 'locators': locators, 'status': status, 'evidence': evidence,
-            'used_by': used_by, 'where': where, 'note': note}
+def contract(cid, locators, status, used_by, where):
+    """A row of the tab's table (contracts.py): what the tab half reads of a contract."""
+    return {'id': cid, 'locators': locators, 'status': status, 'used_by': used_by, 'where': where}
+
+
+def evidence(cid, what, citations, note):
+    """What contract `cid` is, and the evidence for it (evidence.py: the docs')."""
+    return {'id': cid, 'what': what, 'evidence': citations, 'note': note}
+
+
+def unconfirmed(cid, what, citations, used_by, note):
+    """An unconfirmed contract (unconfirmed.py): what the worker's caveats read of it, with its evidence."""
+    return {'id': cid, 'what': what, 'status': 'unconfirmed', 'evidence': citations, 'used_by': used_by, 'note': note}
+
+
+def unconfirmed_contract(row, locators, where):
+    """The tab's row (contracts.py) of an unconfirmed contract written in unconfirmed.py."""
+    return contract(row['id'], locators, row['status'], row['used_by'], where)
 
 
 def index_of(table):

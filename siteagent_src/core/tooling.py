@@ -1,18 +1,29 @@
-"""Tool declarations: each site declares its tools once, in its folder (`sites/<site>/tools.py`).
+"""Tool declarations: each site names and declares its tools once, in its folder, split by half.
+
+`sites/<site>/ids.py` names what both halves name: the site (id, hosts), the tools that run in its
+tab and the steps (tab-half functions the worker half runs in the tab). The tab half imports it, and
+nothing else of the declarations:
+
+    SITE = name_site('gmail', ['mail.google.com'])
+    STATUS = name_tool(SITE, 'gmail_status')
+    WAIT_LIST = name_step(SITE, 'gmail__wait_list')
+
+`sites/<site>/tools.py` declares each tool for the service worker (risk, description, input schema),
+taking a tab tool's name from ids.py and writing a worker tool's name itself; only the worker imports it:
+
+    SITE = declare_site(ids.SITE, open_url, selectors)
+    STATUS = declare_tool(SITE, ids.STATUS, 'read', 'Use first to ...', object_schema({}, None), 'tab')
+    SEARCH = declare_tool(SITE, 'gmail_search', 'read', 'Runs a Gmail search ...', schema, 'worker')
 
 The catalogue (LIST_TOOLS, the console, macros), the public listing and both dispatch tables
 (worker and tab) are derived from these declarations; nothing else lists a tool's name.
 
-    SITE = declare_site('gmail', ['mail.google.com'], open_url, selectors)
-    STATUS = declare_tool(SITE, 'gmail_status', 'read', 'Use first to ...', object_schema({}, None), 'tab')
-    WAIT_LIST = declare_step(SITE, 'gmail__wait_list')
-
 `runs` says which half implements the tool: 'tab' (a handler in the site's tab half, run in the
 site's tab; the worker finds or opens that tab) or 'worker' (a handler in the site's worker half).
-A step is a tab-half function that the worker half runs in the site's tab by its symbol (never by
-a string), so a typo fails at build time; steps are not in the catalogue. Handlers register with
-`@worker_handler(DECL)` (sites/kit/worker.py) or `@tab_handler(DECL)` (sites/kit/tab.py), and the
-build checks that every declaration has exactly one handler in the right half (buildtool/sites.py).
+A step is run by its symbol (never by a string), so a typo fails at build time; steps are not in the
+catalogue. Handlers register with `@worker_handler(DECL)` (sites/kit/worker.py) or
+`@tab_handler(NAME)` (sites/kit/tab.py, a name from ids.py), and the build checks that every tool
+and step has exactly one handler in the right half and each name is declared once (buildtool/sites.py).
 """
 from core.jsonval import kind_of, has_key, obj_keys
 
@@ -20,11 +31,27 @@ RISKS = ['read', 'write', 'irreversible']
 HALVES = ['worker', 'tab']
 
 
-def declare_site(site_id, hosts, open_url, selectors):
-    """A site: its id, the hostnames its tab may show (none: not tied to a site), the page opened when
-    no tab of it is open (None: never open one), and the selectors the health check counts."""
-    return {'id': site_id, 'hosts': hosts, 'open_url': open_url, 'selectors': selectors if selectors is not None else {},
-            'tools': [], 'steps': []}
+def name_site(site_id, hosts):
+    """What both halves name of a site (its ids.py): its id and the hostnames its tab may show (none:
+    not tied to a site)."""
+    return {'id': site_id, 'hosts': hosts}
+
+
+def name_tool(site, name):
+    """A tool of `site` (named by name_site) that runs in its tab: what both halves name of it."""
+    return {'name': name, 'site': site['id']}
+
+
+def name_step(site, name):
+    """A tab-half step of `site` that its worker half runs in the site's tab (not a public tool)."""
+    return {'name': name, 'site': site['id'], 'step': True}
+
+
+def declare_site(named, open_url, selectors):
+    """The worker's declaration of a site named in its ids.py (`named`, from name_site): the page opened
+    when no tab of it is open (None: never open one), and the selectors the health check counts."""
+    return {'id': named['id'], 'hosts': named['hosts'], 'open_url': open_url,
+            'selectors': selectors if selectors is not None else {}, 'tools': []}
 
 
 def object_schema(properties, required):
@@ -39,6 +66,8 @@ def object_schema(properties, required):
 def declare_tool(site, name, risk, description, schema, runs, extra=None):
     """Declare a tool of `site` and return its definition (also appended to site['tools']).
 
+    name: the tool's name (a worker tool), or its name_tool() from the site's ids.py (a tab tool).
+
     risk: 'read' | 'write' | 'irreversible', or 'dynamic' (the site's judge decides per call; listed
     as irreversible). extra: further fields the rules engine reads (`recipients`, `sink`, `outbound`: the
     argument fields whose text goes to other people through the site (entries/worker/leak_rules.py),
@@ -46,6 +75,8 @@ def declare_tool(site, name, risk, description, schema, runs, extra=None):
     the test build lists)."""
     if risk != 'dynamic' and not _is_risk(risk):
         raise ValueError(name + ': risk must be read, write, irreversible or dynamic, not ' + str(risk))
+    if kind_of(name) != 'string':
+        name = name['name']         # a tab tool, named in ids.py for this site (the verifier checks the site)
     if not _is_half(runs):
         raise ValueError(name + ': runs must be worker or tab, not ' + str(runs))
     tool = {'name': name, 'risk': 'irreversible' if risk == 'dynamic' else risk, 'site': site['id'],
@@ -57,13 +88,6 @@ def declare_tool(site, name, risk, description, schema, runs, extra=None):
             tool[key] = extra[key]
     site['tools'].append(tool)
     return tool
-
-
-def declare_step(site, name):
-    """A tab-half step of `site` that its worker half runs in the site's tab (not a public tool)."""
-    step = {'name': name, 'site': site['id'], 'step': True}
-    site['steps'].append(step)
-    return step
 
 
 def catalogue_of(sites, with_test_tools):

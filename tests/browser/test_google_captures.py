@@ -16,8 +16,12 @@ from extension import call_tool, ext_send, reset_extension_state, tool_result
 from harness import wait_until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "siteagent_src"))
-from sites.meet.contracts import TABLE as MEET_TABLE  # noqa: E402
-from sites.gmail.contracts import TABLE as GMAIL_TABLE  # noqa: E402
+from buildtool.sites import with_evidence  # noqa: E402
+from sites.meet import contracts as meet_c, evidence as meet_e, unconfirmed as meet_u  # noqa: E402
+from sites.gmail import contracts as gmail_c, evidence as gmail_e, unconfirmed as gmail_u  # noqa: E402
+
+MEET_TABLE = with_evidence(meet_c.TABLE, meet_e.EVIDENCE, meet_u.ROWS)        # each contract with its evidence
+GMAIL_TABLE = with_evidence(gmail_c.TABLE, gmail_e.EVIDENCE, gmail_u.ROWS)
 
 pytestmark = pytest.mark.browser
 

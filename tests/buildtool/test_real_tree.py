@@ -58,15 +58,16 @@ def test_the_service_worker_imports_no_contract_table():
     assert [m for m in worker if m.endswith(".contracts") and m.startswith("sites.")] == []
 
 
-# Written in contracts.py rows: citations and notes of confirmed rows (documentation: neither bundle
-# carries them), a locator and a label only the tab reads; the note of an unconfirmed row (in
-# unconfirmed.py, which the worker imports whole for its caveats; the tab's view leaves it out); and
-# the caveat; and the locator of an unconfirmed row, which both bundles carry.
+# What each file of a site's table holds reaches the bundles that import it: evidence.py (citations and
+# notes of confirmed and partly contracts) neither; contracts.py (locators, also an unconfirmed
+# contract's, and labels) only the tab; unconfirmed.py (what an unconfirmed contract is, its note) both,
+# the worker for its caveats and the tab because TABLE puts those contracts in with their locators;
+# the caveat itself only the worker.
 NEITHER = ["h6y3/parley@b8c7348fceb7", "InboxSDK/InboxSDK@a8a6fe2c9e69", "ismith/gcal-boostlingo-scheduler@",
            "the 2014 capture predates the role"]
-WORKER_ONLY = ["reconstructed after the Participants list", "Not confirmed on the real site (reconstructed): "]
-TAB_ONLY = ['div[jsname="xySENc"] div[jsname="Ypafjf"]', "Call feature notifications and actions"]
-BOTH = ["xDetDlgRsvp"]
+WORKER_ONLY = ["Not confirmed on the real site (reconstructed): "]
+TAB_ONLY = ['div[jsname="xySENc"] div[jsname="Ypafjf"]', "Call feature notifications and actions", "xDetDlgRsvp"]
+BOTH = ["reconstructed after the Participants list"]
 
 
 def test_the_release_worker_bundle_carries_no_contract_table(release):
@@ -90,8 +91,9 @@ def _lead(text: str) -> str:
 
 
 def test_the_release_tab_bundle_carries_no_tool_description(release):
-    """content.js reads the sites' tools.py through the tab's view (buildtool/tabview.py): the names it
-    registers handlers under, never a description or an input schema; background.js has them all."""
+    """The tab halves import their site's ids.py and contracts.py, never tools.py or evidence.py: content.js
+    carries the names it registers handlers under, never a description or an input schema, and no
+    contract's evidence; background.js has every description, and neither bundle has the evidence."""
     from buildtool.sites import catalogue
     worker = (release.dist / "background.js").read_text("utf-8")
     content = (release.dist / "content.js").read_text("utf-8")
@@ -104,6 +106,9 @@ def test_the_release_tab_bundle_carries_no_tool_description(release):
     assert "gmail_list_threads" in content and "meet_leave" in content
     schema_text = "Plain email addresses (name@example.com), at most "      # in Gmail's input schemas
     assert schema_text in worker and schema_text not in content
+    evidence = ["KartikTalwar/gmail.js@", "the left navigation (div[role=navigation])"]       # gmail's evidence.py
+    assert all(text not in worker and text not in content for text in evidence)
+    assert 'div[role="navigation"]' in content and 'div[role="navigation"]' not in worker    # a locator: the tab's
 
 
 @pytest.fixture(scope="module")
@@ -118,12 +123,14 @@ def test_only_test_builds_contain_the_test_sites(release, test_build):
     tx = release.dist.parent / ".siteagent" / "cache" / "release" / "tx"
     assert (tx / "entries.background.js").is_file()
     assert sorted(p.name for p in tx.glob("sites.testsite*")) == []
-    for name in ("background.js", "content.js"):
+    # a worker tool's name is the worker's (tools.py); a tab tool's both halves' (ids.py)
+    for name, texts in (("background.js", ("test_irreversible", "test_tab_info")), ("content.js", ("test_tab_info",))):
         shipped = (release.dist / name).read_text("utf-8")
         tested = (test_build.dist / name).read_text("utf-8")
-        for text in ("test_irreversible", "test_tab_info"):
+        for text in texts:
             assert text not in shipped, (name, text)
             assert text in tested, (name, text)
+    assert "test_irreversible" not in (test_build.dist / "content.js").read_text("utf-8")
 
 
 def test_raw_javascript_stays_within_its_budget():

@@ -510,8 +510,10 @@ C("core.text", "trim", "\u00a0 x \t\n")
 C("core.text", "trim", "\ufeffx")
 A("sites.gmail.tools", "SITE")
 A("sites.gmail.contracts", "LABELS")
-from sites.gmail.contracts import TABLE as GMAIL_TABLE  # noqa: E402
+from buildtool.sites import with_evidence  # noqa: E402
+from sites.gmail import contracts as _g_c, evidence as _g_e, unconfirmed as _g_u  # noqa: E402
 from sites.gmail.tools import SITE as GMAIL_SITE  # noqa: E402
+GMAIL_TABLE = with_evidence(_g_c.TABLE, _g_e.EVIDENCE, _g_u.ROWS)       # each contract whole, as the docs see it
 C("core.contracts", "table_problems", GMAIL_TABLE, GMAIL_LABELS, [t["name"] for t in GMAIL_SITE["tools"]])
 # === end Gmail block ==============================================================================
 # === Calendar (issue 5): core.calendar_logic =====================================================
@@ -555,7 +557,9 @@ CAL_LABELS = [
     ("All day, Offsite, HR Team, Needs RSVP, Lakeside, March 19, 2026", "Offsite"),
     ("9:30am to 10am, Call, Bob, Declined, March 18, 2026", "Wrong title"), ("garbage", None), (None, None),
     ("10am to 11am, T, Mallory, Tentative, A, B, Mar 18, 2026", "T")]
-from sites.calendar.contracts import LABELS as CAL_WORDS, TABLE as CAL_TABLE  # noqa: E402
+from sites.calendar.contracts import LABELS as CAL_WORDS  # noqa: E402
+from sites.calendar import contracts as _c_c, evidence as _c_e, unconfirmed as _c_u  # noqa: E402
+CAL_TABLE = with_evidence(_c_c.TABLE, _c_e.EVIDENCE, _c_u.ROWS)
 from sites.calendar.tools import SITE as CAL_SITE  # noqa: E402
 from tests.unit.sites.calendar.chip_labels import LABELS as REAL_CHIP_LABELS  # noqa: E402
 CAL_EN = CAL_WORDS["en"]
@@ -1174,16 +1178,19 @@ for _reply in [{"state": "in_call", "lang": "en", "found": {"leave_button": {"co
                {"state": "lobby", "found": {}}, {"unsupported": "the page is in German", "lang": "de"}, None,
                {"state": "in_call", "found": {"leave_button": {"count": "3"}, "send": {"count": 2, "locator": 1}}}]:
     C("core.contracts", "contract_report", _CT_SITE, _reply)
-from sites.meet.contracts import TABLE as MEET_TABLE  # noqa: E402
+from sites.meet import contracts as _m_c, evidence as _m_e, unconfirmed as _m_u  # noqa: E402
 from sites.meet.tools import SITE as MEET_SITE  # noqa: E402
+MEET_TABLE = with_evidence(_m_c.TABLE, _m_e.EVIDENCE, _m_u.ROWS)
 C("core.contracts", "table_problems", MEET_TABLE, MEET_LABELS, [t["name"] for t in MEET_SITE["tools"]])
 for _tool in ["meet_admit_participant", "meet_start_recording", "meet_leave"]:
     C("core.contracts", "unconfirmed_for", MEET_TABLE, _tool)
-# The split (a table's unconfirmed rows in unconfirmed.py, put in contracts.py's TABLE by name): the
-# tables and rows as JS builds them across the two modules, and the two halves of attaching them.
+# The split (a table's unconfirmed contracts in unconfirmed.py, put in contracts.py's TABLE with their
+# locators): the tables and rows as JS builds them across the two modules, the names both halves
+# import (ids.py), and the two halves of attaching them.
 for _site in ["gmail", "calendar", "meet"]:
     A("sites." + _site + ".contracts", "TABLE")
     A("sites." + _site + ".unconfirmed", "ROWS")
+    A("sites." + _site + ".ids", "SITE")
 _CT_TOOLS = [{"name": "t_send", "risk": "irreversible", "description": "Sends."},
              {"name": "t_leave", "risk": "write", "description": "Leaves."},
              {"name": "t_other", "risk": "irreversible", "description": "Other."}]

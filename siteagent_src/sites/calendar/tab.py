@@ -11,8 +11,8 @@ from core.dates import parse_long_date, parse_time_12h, pad
 from sites.calendar.logic import (UNTRUSTED_NOTE, parse_path, datekey_to_iso, parse_chip_label, local_time, parse_guest_label,
                                   strip_label)
 from sites.calendar.contracts import TABLE, LABELS
-from sites.calendar.tools import (SITE, STATUS, LIST_EVENTS, READ_EVENT, RSVP, DELETE_EVENT,
-                                  SNAPSHOT, EDITOR_STATE, OPEN_EDITOR, FILL_EDITOR, COMMIT_EDITOR)
+from sites.calendar.ids import (SITE, STATUS, LIST_EVENTS, READ_EVENT, RSVP, DELETE_EVENT, SNAPSHOT, EDITOR_STATE,
+                                OPEN_EDITOR, FILL_EDITOR, COMMIT_EDITOR)
 from sites.kit.tab import tab_handler
 from sites.kit.tab_locate import register_site, locate, locate_all, locate_any, page_words, words, word, contract_of
 from core.contracts import fill_css

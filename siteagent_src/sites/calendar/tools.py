@@ -4,14 +4,16 @@ Handlers: sites/calendar/tab.py (in the Calendar tab) and sites/calendar/worker.
 worker). Reads run in the Calendar tab. Drafts go through the real event-edit URL and stay unsaved.
 Every change guests can see (save, update, add guests, RSVP, delete) is irreversible: it waits for the
 approval window, and "send emails to guests?" is answered from the explicit send_updates argument.
+Only the worker half imports this module; the names both halves use are in sites/calendar/ids.py.
 """
-from core.tooling import declare_site, declare_tool, declare_step, object_schema
+from core.tooling import declare_site, declare_tool, object_schema
+from sites.calendar import ids
 from core.contracts import declare_contracts
 from sites.calendar import unconfirmed
 from sites.calendar.logic import BASE, UNTRUSTED_NOTE
 
 # What the health check counts: the contract table (sites/calendar/contracts.py), which the tab half holds.
-SITE = declare_site('calendar', ['calendar.google.com'], BASE, {})
+SITE = declare_site(ids.SITE, BASE, {})
 
 _ID = {'type': 'string', 'minLength': 1, 'maxLength': 400,
        'description': 'The event id exactly as calendar_list_events returned it.'}
@@ -27,13 +29,13 @@ _GUESTS = {'type': 'array', 'maxItems': 50,
 
 
 STATUS = declare_tool(
-    SITE, 'calendar_status', 'read',
+    SITE, ids.STATUS, 'read',
     'Use first to see where Google Calendar is: returns {signed_in, account, view ("day"|"week"|"month"|'
     'null), range: {start, end} (the visible dates, YYYY-MM-DD), editor_open, url}. Opens a Calendar tab '
     'in the background if none is open. Changes nothing.',
     object_schema({}, []), 'tab')
 LIST_EVENTS = declare_tool(
-    SITE, 'calendar_list_events', 'read',
+    SITE, ids.LIST_EVENTS, 'read',
     'Use to list the events in the range the view shows now (move it with calendar_go_to_date). Returns '
     '{view, range, count, events: [{id, title, start, end, all_day, location, organizer, calendar, my_rsvp}]}; '
     'times are local ISO (YYYY-MM-DDTHH:MM:SS, Calendar\'s time zone) or dates for all-day events; '
@@ -50,7 +52,7 @@ GO_TO_DATE = declare_tool(
     object_schema({'date': {'type': 'string', 'minLength': 10, 'maxLength': 10, 'description': 'YYYY-MM-DD'},
              'view': {'type': 'string', 'enum': ['day', 'week', 'month']}}, ['date']), 'worker')
 READ_EVENT = declare_tool(
-    SITE, 'calendar_read_event', 'read',
+    SITE, ids.READ_EVENT, 'read',
     'Use to read one event shown in the current view: returns {id, title, start, end, all_day, when, '
     'location, organizer (null with organizer_note when the page does not say), my_rsvp, guests: [{email, '
     'name, rsvp, organizer}], conference_link, '
@@ -103,24 +105,18 @@ ADD_GUESTS = declare_tool(
                         'description': 'Plain email addresses (name@example.com).'},
              'send_updates': _SEND}, ['event_id', 'guests', 'send_updates']), 'worker', {'recipients': ['guests'], 'sink': 'calendar_guests'})
 RSVP = declare_tool(
-    SITE, 'calendar_rsvp', 'irreversible',
+    SITE, ids.RSVP, 'irreversible',
     'Use to answer an invitation shown in the current view: "yes", "no" or "maybe". The organizer sees '
     'the answer. The user approves first. Returns {answered, before, changed}. Fails for events you '
     'organise (nothing to answer).',
     object_schema({'event_id': _ID, 'response': {'type': 'string', 'enum': ['yes', 'no', 'maybe']}}, ['event_id', 'response']), 'tab', {'idempotent': True})
 DELETE_EVENT = declare_tool(
-    SITE, 'calendar_delete_event', 'irreversible',
+    SITE, ids.DELETE_EVENT, 'irreversible',
     'Use to delete an event you organise that is shown in the current view. The user approves first and '
     'sees the guests who lose the event. With guests, send_updates decides whether cancellation emails '
     'go out. Returns {deleted: true, emails_asked, emails_sent}.',
     object_schema({'event_id': _ID, 'send_updates': _SEND}, ['event_id', 'send_updates']), 'tab')
 
-# Steps: tab-half functions the worker half runs in the Calendar tab.
-SNAPSHOT = declare_step(SITE, 'calendar__snapshot')
-EDITOR_STATE = declare_step(SITE, 'calendar__editor_state')
-OPEN_EDITOR = declare_step(SITE, 'calendar__open_editor')
-FILL_EDITOR = declare_step(SITE, 'calendar__fill')
-COMMIT_EDITOR = declare_step(SITE, 'calendar__commit')
 
 # Checked per contract in the tab; the irreversible tools that rely on an unconfirmed contract say so
 # (sites/calendar/unconfirmed.py: all the service worker carries of the table).

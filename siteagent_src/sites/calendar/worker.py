@@ -7,8 +7,9 @@ from core.outcome import ToolError, invalid_arg
 from core.reasons import ADAPTER_ERROR
 from sites.calendar.logic import (event_times, eventedit_url, view_url, check_guests, local_time, save_preview,
                                   update_preview, add_guests_preview, rsvp_preview, delete_preview)
+from sites.calendar.ids import SNAPSHOT, EDITOR_STATE, OPEN_EDITOR, FILL_EDITOR, COMMIT_EDITOR
 from sites.calendar.tools import (SITE, STATUS, GO_TO_DATE, DRAFT_EVENT, SAVE_EVENT, UPDATE_EVENT, ADD_GUESTS, RSVP,
-                                  DELETE_EVENT, SNAPSHOT, EDITOR_STATE, OPEN_EDITOR, FILL_EDITOR, COMMIT_EDITOR)
+                                  DELETE_EVENT)
 from sites.kit.worker import worker_handler, site_hooks, site_tab, navigate, in_tab
 
 EDIT_FIELDS = ['title', 'start', 'end', 'location', 'description']

@@ -1,7 +1,7 @@
 """The console site's tab half: click a button or link by its text, in the attached tab."""
 from core.outcome import ToolError
 from core.reasons import ADAPTER_ERROR
-from sites.console.tools import CLICK_TEXT
+from sites.console.ids import CLICK_TEXT
 from sites.kit.tab import tab_handler
 from webapi.dom import find_all, is_visible, tag_of, input_value, text_of
 from webapi.js import collapse_ws

@@ -1,7 +1,8 @@
 """Console-only tools: pages get tool_not_allowed_for_site; the console runs them."""
 from core.tooling import declare_site, declare_tool, object_schema
+from sites.console import ids
 
-SITE = declare_site('console', [], None, {})
+SITE = declare_site(ids.SITE, None, {})
 
 BROWSER_HEALTH = declare_tool(
     SITE, 'browser_health', 'read',
@@ -13,7 +14,7 @@ BROWSER_HEALTH = declare_tool(
     object_schema({}, None), 'worker', {'public': False})
 
 CLICK_TEXT = declare_tool(
-    SITE, 'generic_click_text', 'write',
+    SITE, ids.CLICK_TEXT, 'write',
     'Console only. Use to click the first visible button or link in the attached tab whose '
     'text equals `text` (case-insensitive, whitespace collapsed). Returns {"clicked": true, '
     '"tag": <element tag>} or fails with adapter_error when nothing matches.',

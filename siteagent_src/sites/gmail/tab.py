@@ -10,9 +10,9 @@ from core.text import fold_label, trim
 from sites.gmail.logic import (UNTRUSTED_NOTE, pick_send_control, pick_discard_control, pick_labelled, parse_route,
                                parse_thread_id, fingerprint, cap_message_body)
 from sites.gmail.contracts import TABLE, LABELS
-from sites.gmail.tools import (SITE, STATUS, LIST_LABELS, LIST_THREADS, READ_THREAD, REPLY_DRAFT, DISCARD_DRAFT,
-                               WAIT_LIST, WAIT_THREAD, THREAD_DETAILS, DRAFT_DETAILS, WAIT_COMPOSE, CLICK_SEND,
-                               THREAD_ACTION)
+from sites.gmail.ids import (SITE, STATUS, LIST_LABELS, LIST_THREADS, READ_THREAD, REPLY_DRAFT, DISCARD_DRAFT,
+                             WAIT_LIST, WAIT_THREAD, THREAD_DETAILS, DRAFT_DETAILS, WAIT_COMPOSE, CLICK_SEND,
+                             THREAD_ACTION)
 from sites.kit.tab import tab_handler
 from sites.kit.tab_locate import register_site, locate_all, locate_any, words, contract_of
 from core.contracts import fill_css

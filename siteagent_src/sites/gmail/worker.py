@@ -8,9 +8,10 @@ from core.outcome import ToolError, error_from, invalid_arg
 from core.reasons import ADAPTER_ERROR, TAB_TIMEOUT, TAB_CLOSED, UNVERIFIED
 from sites.gmail.logic import (validate_draft, parse_thread_id, search_url, thread_url, check_query,
                                send_preview_text, delete_preview_text, refusal_preview, fingerprint)
+from sites.gmail.ids import (WAIT_LIST, WAIT_THREAD, THREAD_DETAILS, DRAFT_DETAILS, WAIT_COMPOSE, CLICK_SEND,
+                             THREAD_ACTION)
 from sites.gmail.tools import (SITE, SEARCH, OPEN_THREAD, COMPOSE_DRAFT, SEND_DRAFT, ARCHIVE_THREAD, MARK_THREAD,
-                               LABEL_THREAD, DELETE_THREAD, WAIT_LIST, WAIT_THREAD, THREAD_DETAILS, DRAFT_DETAILS,
-                               WAIT_COMPOSE, CLICK_SEND, THREAD_ACTION)
+                               LABEL_THREAD, DELETE_THREAD)
 from sites.kit.worker import worker_handler, site_hooks, site_tab, navigate, in_tab
 
 # What the approval window showed, per tool: the call acts only if the page still shows it.

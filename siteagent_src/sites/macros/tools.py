@@ -1,8 +1,9 @@
 """Macros as public tools: list the saved macros, replay one (the recording and storage live in
 entries/worker/macros.py, which the console drives)."""
 from core.tooling import declare_site, declare_tool
+from sites.macros import ids
 
-SITE = declare_site('macros', [], None, {})
+SITE = declare_site(ids.SITE, None, {})
 
 MACRO_LIST = declare_tool(
     SITE, 'macro_list', 'read',

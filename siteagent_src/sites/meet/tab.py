@@ -13,10 +13,10 @@ from sites.meet.logic import (code_from_url, is_meeting_code, match_participant,
                               parse_details, normalize_name, meeting_url, meeting_title, signed_in_from, count_from,
                               TEXT_CAP)
 from sites.meet.contracts import TABLE, LABELS
-from sites.meet.tools import (SITE, MEETING_INFO, LEAVE, SET_MICROPHONE, SET_CAMERA, LIST_PARTICIPANTS,
-                              ADMIT_PARTICIPANT, MUTE_PARTICIPANT, REMOVE_PARTICIPANT, READ_CHAT, RAISE_HAND,
-                              SET_CAPTIONS, READ_CAPTIONS, START_RECORDING, STOP_RECORDING, STATUS_NOW, AWAIT_LOBBY,
-                              NAMES, CLICK_JOIN, POST_CHAT)
+from sites.meet.ids import (SITE, MEETING_INFO, LEAVE, SET_MICROPHONE, SET_CAMERA, LIST_PARTICIPANTS,
+                            ADMIT_PARTICIPANT, MUTE_PARTICIPANT, REMOVE_PARTICIPANT, READ_CHAT, RAISE_HAND,
+                            SET_CAPTIONS, READ_CAPTIONS, START_RECORDING, STOP_RECORDING, STATUS_NOW, AWAIT_LOBBY,
+                            NAMES, CLICK_JOIN, POST_CHAT)
 from sites.kit.tab import tab_handler
 from sites.kit.tab_locate import (register_site, locate, locate_all, locate_any, present, seen, shows_text, words,
                                   word)

@@ -8,8 +8,8 @@ from core.outcome import ToolError, invalid_arg
 from core.reasons import ADAPTER_ERROR, NO_TARGET_TAB, TAB_TIMEOUT, TAB_CLOSED, UNVERIFIED
 from sites.meet.logic import (parse_meeting_ref, code_from_url, match_participant, action_preview, NEW_MEETING_URL,
                               state_failure_text)
-from sites.meet.tools import (SITE, STATUS, CREATE_MEETING, OPEN_MEETING, JOIN, SEND_CHAT, STATUS_NOW, AWAIT_LOBBY,
-                              NAMES, CLICK_JOIN, POST_CHAT)
+from sites.meet.ids import STATUS_NOW, AWAIT_LOBBY, NAMES, CLICK_JOIN, POST_CHAT
+from sites.meet.tools import SITE, STATUS, CREATE_MEETING, OPEN_MEETING, JOIN, SEND_CHAT
 from sites.kit.worker import (worker_handler, site_hooks, find_site_tab, has_host_access, no_access, site_tab,
                               navigate, in_tab)
 from webapi.js import now_ms, sleep

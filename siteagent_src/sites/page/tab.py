@@ -8,7 +8,7 @@ from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT
 from sites.page import scan_format
 from sites.page import page_tools
 from sites.page.links import scheme_of, href_refused
-from sites.page.tools import PAGE_TAB
+from sites.page.ids import PAGE_TAB
 from sites.page.tab_context import context_of
 from sites.page.tab_actions import (describe_element, click_element, type_into, select_in, check_element,
                                     press_keys, scroll_by, read_element, page_has_text, settle, is_disabled)

@@ -8,7 +8,7 @@ page model (tab_model.py) compared with a fresh full walk, byte for byte. The st
 the page's elements (open shadow roots included), modulo their count.
 """
 from core.outcome import ToolError
-from sites.page.tools import PROBE_NAMES, PROBE_ACTIONS, PROBE_TARGETS, PROBE_LIVE
+from sites.page.ids import PROBE_NAMES, PROBE_ACTIONS, PROBE_TARGETS, PROBE_LIVE
 from sites.page.roles import TYPEABLE_ROLES
 from sites.page.tab import page_tab, described
 from sites.page.tab_names import name_of

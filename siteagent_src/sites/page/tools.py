@@ -6,10 +6,11 @@ host access, URL schemes, frames, the risk judge. Tab half (content.js, every fr
 the actions (tab.py, through the walker in tab_walker.py and its tab_*.py modules), and the page's own
 tools (webapi/webmcp.py).
 """
-from core.tooling import declare_site, declare_tool, declare_step
+from core.tooling import declare_site, declare_tool
+from sites.page import ids
 from sites.page.verbs import METHODS
 
-SITE = declare_site('generic', [], None, {})
+SITE = declare_site(ids.SITE, None, {})
 
 PAGE = declare_tool(
     SITE, 'page', 'dynamic',
@@ -60,14 +61,14 @@ PAGE = declare_tool(
     'worker')
 
 PROBE_NAMES = declare_tool(
-    SITE, 'page_probe_names', 'read',
+    SITE, ids.PROBE_NAMES, 'read',
     'Test only. Accessible names and roles of the attached tab\'s elements matching `selector`.',
     {'type': 'object', 'properties': {'selector': {'type': 'string', 'maxLength': 200}},
      'required': ['selector'], 'additionalProperties': False},
     'tab', {'test_only': True})
 
 PROBE_ACTIONS = declare_tool(
-    SITE, 'page_probe_actions', 'read',
+    SITE, ids.PROBE_ACTIONS, 'read',
     'Test only. In the attached tab, runs the page tool\'s own click/type code on each uid '
     '(text fields are typed into, everything else clicked) without waiting for the page to settle; '
     'returns the failures.',
@@ -82,10 +83,9 @@ PROBE_RISK = declare_tool(
     {'type': 'object', 'properties': {'uids': {'type': 'array', 'items': {'type': 'string'}, 'maxItems': 2000}},
      'required': ['uids'], 'additionalProperties': False},
     'worker', {'test_only': True})
-PROBE_TARGETS = declare_step(SITE, 'page__probe_targets')
 
 PROBE_LIVE = declare_tool(
-    SITE, 'page_probe_live', 'read',
+    SITE, ids.PROBE_LIVE, 'read',
     'Test only. In the attached tab, applies `steps` (DOM mutations: attributes, classes, text, inserts, '
     'removals, moves, shadow roots, style sheets, frames, form values, focus, waits) one by one, and after each '
     'compares the repeat scan of the live page model with a fresh full walk; returns the mismatches.',
@@ -98,4 +98,3 @@ PROBE_LIVE = declare_tool(
     'tab', {'test_only': True})
 
 # The tab half's one entry: every verb that runs in the page, in any frame.
-PAGE_TAB = declare_step(SITE, 'page_tab')

@@ -15,7 +15,8 @@ from sites.page import scan_format
 from sites.page import page_tools
 from sites.page.links import scheme_of, href_refused
 from sites.page.verbs import needs_of, acts
-from sites.page.tools import SITE, PAGE, PAGE_TAB, PROBE_RISK, PROBE_TARGETS
+from sites.page.ids import PAGE_TAB, PROBE_TARGETS
+from sites.page.tools import SITE, PAGE, PROBE_RISK
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
                               site_tab, in_tab)
 from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame, tab_update_within

@@ -1,5 +1,5 @@
 """The test tab site's tab half (on the Gmail fixture's host)."""
-from sites.testsite.tools import TAB_INFO, TAB_SLEEP
+from sites.testsite.ids import TAB_INFO, TAB_SLEEP
 from sites.kit.tab import tab_handler
 from webapi.dom import page_path, page_host, page_title
 from webapi.js import sleep

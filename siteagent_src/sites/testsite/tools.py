@@ -1,6 +1,7 @@
 """The test-only sites (built with profiles.test.test_adapter): one tool per risk, the security
 hardening test tools, and two tab tools. Nothing here touches anything outside the extension."""
 from core.tooling import declare_site, declare_tool, object_schema
+from sites.testsite import ids
 
 TEST = {'test_only': True}
 _TEXT_200 = {'type': 'string', 'maxLength': 200, 'description': 'Any text, at most 200 characters.'}
@@ -19,7 +20,7 @@ def _test(extra):
     return out
 
 
-SITE = declare_site('test', ['siteagent.test', 'localhost', '127.0.0.1'], None, {})
+SITE = declare_site(ids.SITE, None, {})
 
 TEST_READ = declare_tool(
     SITE, 'test_read', 'read',
@@ -85,13 +86,13 @@ TEST_BLOB = declare_tool(
     'worker', TEST)
 
 # --- a tab site (on the Gmail fixture's host) -----------------------------------------------------
-TAB_SITE = declare_site('test_tab', ['mail.google.com'], None, {'title': 'h1'})
+TAB_SITE = declare_site(ids.TAB_SITE, None, {'title': 'h1'})
 
 TAB_INFO = declare_tool(
-    TAB_SITE, 'test_tab_info', 'read',
+    TAB_SITE, ids.TAB_INFO, 'read',
     'Test only. Returns the title, host and path of the site tab it runs in. Changes nothing.',
     object_schema({}, None), 'tab', TEST)
 TAB_SLEEP = declare_tool(
-    TAB_SITE, 'test_tab_sleep', 'read',
+    TAB_SITE, ids.TAB_SLEEP, 'read',
     'Test only. Waits `ms` milliseconds in the site tab, then returns {slept: ms}.',
     object_schema({'ms': _SLEEP_MS}, ['ms']), 'tab', TEST)

@@ -101,17 +101,22 @@ def test_health_report():
 
 
 def test_tooling_declares_once_and_derives_the_catalogue():
-    site = tooling.declare_site("demo", ["demo.test"], None, {"main": "main"})
+    named = tooling.name_site("demo", ["demo.test"])                 # ids.py: what both halves name
+    assert named == {"id": "demo", "hosts": ["demo.test"]}
+    status = tooling.name_tool(named, "demo_read")
+    step = tooling.name_step(named, "demo__step")
+    assert status == {"name": "demo_read", "site": "demo"} and step == {"name": "demo__step", "site": "demo", "step": True}
+    site = tooling.declare_site(named, None, {"main": "main"})       # tools.py: the worker's declarations
+    assert site == {"id": "demo", "hosts": ["demo.test"], "open_url": None, "selectors": {"main": "main"}, "tools": []}
     schema_ = tooling.object_schema({"text": {"type": "string"}}, ["text"])
     assert list(schema_) == ["type", "properties", "required", "additionalProperties"]
     assert list(tooling.object_schema({}, None)) == ["type", "properties", "additionalProperties"]
-    read = tooling.declare_tool(site, "demo_read", "read", "Reads the demo page and changes nothing at all.", schema_, "tab")
+    read = tooling.declare_tool(site, status, "read", "Reads the demo page and changes nothing at all.", schema_, "tab")
     judged = tooling.declare_tool(site, "demo_act", "dynamic", "Acts on the demo page; its risk is judged per call.",
                                   tooling.object_schema({}, None), "worker", {"public": False})
     hidden = tooling.declare_tool(site, "demo_test", "write", "Test only: a tool only test builds list.",
                                   tooling.object_schema({}, None), "worker", {"test_only": True})
-    step = tooling.declare_step(site, "demo__step")
-    assert site["tools"] == [read, judged, hidden] and site["steps"] == [step]
+    assert site["tools"] == [read, judged, hidden] and read["name"] == "demo_read"
     assert read["runs_in"] == "tab" and read["site"] == "demo" and read["public"] is True
     assert judged["risk"] == "irreversible" and judged["risk_by"] == "dynamic" and judged["public"] is False
     assert [t["name"] for t in tooling.catalogue_of([site], False)] == ["demo_read", "demo_act"]

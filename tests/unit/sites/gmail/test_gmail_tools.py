@@ -2,7 +2,7 @@
 import jsonschema
 
 from core.schema import validate
-from sites.gmail import tools
+from sites.gmail import ids, tools
 from expected_catalogue import GMAIL as EXPECTED
 
 TOOLS = tools.SITE["tools"]
@@ -48,5 +48,5 @@ def test_schemas_agree_with_jsonschema_on_samples():
 
 
 def test_steps_are_internal():
-    steps = [s["name"] for s in tools.SITE["steps"]]
+    steps = [v["name"] for v in vars(ids).values() if isinstance(v, dict) and v.get("step") is True]
     assert steps and all(s.startswith("gmail__") for s in steps) and not set(steps) & set(EXPECTED)
