@@ -55,6 +55,14 @@ def error_from(outcome):
     return ToolError(reason, message, extra if len(obj_keys(extra)) > 0 else None)
 
 
+def result_of(outcome):
+    """The outcome itself when it is ok; else its failure raised (error_from). For a handler that
+    reads a sub-call's or a pure check's `{ok, ...}` only to pass a failure up."""
+    if outcome['ok']:
+        return outcome
+    raise error_from(outcome)
+
+
 def invalid_arg(field, message):
     """invalid_args naming the field: `field: message`, with `{field}`."""
     return ToolError(INVALID_ARGS, field + ': ' + message, {'field': field})

@@ -467,3 +467,13 @@ def test_a_scan_of_a_busy_tab_answers_tab_timeout_once(chat, page_site):
     assert 2.5 < took < 5.5, took        # the test profile's 3 s once, not the 6 s the page is busy
     time.sleep(max(0.0, 6.5 - took))
     assert "Say hello" in scan(chat)
+
+
+def test_a_scan_within_a_uid_it_cannot_use_is_refused_with_that_reason(chat, page_site):
+    # the tab's refusal of `within` reaches the caller as its own outcome (not a crash of the merge)
+    open_page(chat, "/stale.html")
+    scan(chat)
+    gone = page_call(chat, {"method": "scan", "within": "u999999"})
+    assert gone["ok"] is False and gone["reason"] == "stale_uid" and gone["hint"] == "scan again", gone
+    bad = page_call(chat, {"method": "scan", "within": "nope"})
+    assert bad["ok"] is False and bad["reason"] in ("invalid_args", "stale_uid"), bad

@@ -133,6 +133,8 @@ C("outcome", "failure", "paused", "msg", None)
 C("outcome", "failure", "paused", "msg", {"hint": "h", "ok": True, "reason": "x", "message": "m", "retry": 3})
 C("outcome", "failure", "paused", "msg", {"__proto__": {"ok": True}, "constructor": 1, "z": [1]})
 C("outcome", "failure", "paused", "msg", [1, 2])
+C("outcome", "result_of", {"ok": True, "index": 0})
+C("outcome", "result_of", {"ok": False, "reason": "invalid_args", "field": "to", "message": "to: x"})
 # --- protocol ----------------------------------------------------------------------------------
 A("protocol", "REQUEST_TYPES")
 A("protocol", "API_VERSION")

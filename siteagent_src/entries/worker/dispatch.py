@@ -110,22 +110,17 @@ async def effective_args(tool, args):
 
 
 async def gate(request, tool, args, ctx):
-    """The hardening gates after schema validation: `{failure}` or `{flags, confirm, approve}`."""
+    """The hardening gates after schema validation: `{flags, confirm, approve}`; a refusal is raised
+    (ToolError: rate_limited, token_*, invalid_args, recipient_not_allowed)."""
     if ctx['source'] != 'console':
-        limited = check_rates(ctx['origin'], tool['name'])
-        if limited != None:
-            return {'failure': limited}
-    bad_token = await signing.verify(request, tool, args, ctx)
-    if bad_token != None:
-        return {'failure': bad_token}
+        check_rates(ctx['origin'], tool['name'])
+    await signing.verify(request, tool, args, ctx)
     effective = await effective_args(tool, args)
     sends = await check_recipients(tool, effective)
-    if sends['failure'] != None:
-        return {'failure': sends['failure']}
     flags = [] if tool['risk'] == 'read' else await taint_flags(effective)
     flags.extend(await leak_flags(tool, effective, ctx))        # any risk: a navigation is a read
     approve = len(sends['confirm']) > 0 or len(flags) > 0 or await rule_of_two_applies(tool, ctx)
-    return {'failure': None, 'flags': flags, 'confirm': sends['confirm'], 'approve': approve}
+    return {'flags': flags, 'confirm': sends['confirm'], 'approve': approve}
 
 
 async def call(request, ctx):
@@ -146,9 +141,10 @@ async def call(request, ctx):
             return await _refused(name, ctx, judged['outcome'], args)
         tool = with_risk(tool, judged['risk'])
         verdict = decide(tool, name, await rules_state(), ctx['source'])
-    gates = await gate(request, tool, args, ctx)
-    if gates['failure'] != None:
-        return await _refused(name, ctx, gates['failure'], args)
+    try:
+        gates = await gate(request, tool, args, ctx)
+    except ToolError as err:
+        return await _refused(name, ctx, err.outcome(), args)
     if verdict['action'] == 'approve' or gates['approve']:
         await journal.mark(ctx['call_id'], name, 'approving', ctx['source'])
         await _test_pause(tool, 'before_approval')

@@ -9,7 +9,7 @@ from buildinfo import CONFIG
 from core.ratelimit import check, limit_for_tool, limit_for_origin
 from core.recipients import recipients_of, check_send
 from core.taint import collect, args_tokens, is_untrusted, admit
-from core.outcome import failure
+from core.outcome import ToolError, result_of
 from webapi.chrome import storage_get, storage_set
 from webapi.js import now_ms, sha256_hex, serialized, obj_keys, drop_key, attempt_async
 from webapi.cached_key import CachedKey, KEEP
@@ -31,7 +31,7 @@ def _rules():
 
 
 def check_rates(origin, tool_name):
-    """None, or a rate_limited failure. Per origin first, then per tool."""
+    """Raises rate_limited (ToolError, with retry_ms) when over a limit. Per origin first, then per tool."""
     now = now_ms()
     rules = _rules()['rate_limits']
     for pair in [['o:' + origin, limit_for_origin(rules), 'from ' + origin],
@@ -40,8 +40,7 @@ def check_rates(origin, tool_name):
         verdict = check(_windows[key] if key in _windows else [], now, pair[1], pair[2])
         _windows[key] = verdict['stamps']
         if not verdict['ok']:
-            return failure(verdict['reason'], verdict['message'], {'retry_ms': verdict['retry_ms']})
-    return None
+            raise ToolError(verdict['reason'], verdict['message'], {'retry_ms': verdict['retry_ms']})
 
 
 # --- rule of two ---------------------------------------------------------------------------
@@ -194,27 +193,21 @@ async def known_recipients():
 
 
 async def check_recipients(tool, args):
-    """`{failure}` or `{recipients, confirm: [addresses never confirmed before]}`."""
-    found = recipients_of(tool, args)
-    if not found['ok']:
-        return {'failure': failure(found['reason'], found['message'], {'field': found['field']})}
-    recipients = found['recipients']
+    """`{recipients, confirm: [addresses never confirmed before]}`; a refusal is raised (ToolError)."""
+    recipients = result_of(recipients_of(tool, args))['recipients']
     configured = sink_rules(tool)
     if configured == None and len(recipients) == 0 and 'sink' not in tool:
-        return {'failure': None, 'recipients': recipients, 'confirm': []}
+        return {'recipients': recipients, 'confirm': []}
     rules = configured if configured != None else {}
     cap = rules['max_recipients'] if 'max_recipients' in rules else _rules()['max_recipients']
-    verdict = check_send(recipients, rules, cap)
-    if not verdict['ok']:
-        extra = {'field': verdict['field']} if 'field' in verdict else None
-        return {'failure': failure(verdict['reason'], verdict['message'], extra)}
+    result_of(check_send(recipients, rules, cap))
     confirm = []
     if 'confirm_new' in rules and rules['confirm_new'] == True:
         known = await known_recipients()
         for r in recipients:
             if (await _hash_key(r['address'])) not in known:
                 confirm.append(r['address'])
-    return {'failure': None, 'recipients': recipients, 'confirm': confirm}
+    return {'recipients': recipients, 'confirm': confirm}
 
 
 async def remember_recipients(addresses):

@@ -7,7 +7,7 @@ no claim value can become `__proto__`).
 from buildinfo import CONFIG
 from core.jws import split_token, check_header, check_claims, needs_token, prune_seen
 from core.canonical import canonical_json
-from core.outcome import failure
+from core.outcome import failure, ToolError, error_from, result_of
 from core import reasons
 from webapi.chrome import storage_get, storage_set, runtime_id
 from webapi.crypto import b64url_json, verify_signature, random_nonce
@@ -58,40 +58,31 @@ async def challenge(ctx):
             'expiresIn': NONCE_TTL_S, 'signing': enabled()}
 
 
-def _bad(verdict):
-    extra = {'field': verdict['field']} if 'field' in verdict else None
-    return failure(verdict['reason'], verdict['message'], extra)
-
-
 async def verify(request, tool, args, ctx):
-    """None when the call may go on; else a failure outcome with the token_* reason."""
+    """Returns when the call may go on; else raises the token_* refusal (ToolError)."""
     if not needs_token(tool, ctx['source'], enabled()):
-        return None
+        return
     token = request['token'] if 'token' in request else None
     if token == None:
-        return failure(reasons.TOKEN_REQUIRED, 'signed calls are on: ' + tool['name'] + ' needs a token', {'field': 'token'})
-    parts = split_token(token)
-    if not parts['ok']:
-        return _bad(parts)
+        raise ToolError(reasons.TOKEN_REQUIRED, 'signed calls are on: ' + tool['name'] + ' needs a token', {'field': 'token'})
+    parts = result_of(split_token(token))
     header = b64url_json(parts['header'])
     payload = b64url_json(parts['payload'])
     if not header['ok'] or not payload['ok']:
-        return failure(reasons.TOKEN_MALFORMED, 'token header or payload is not base64url JSON', {'field': 'token'})
-    head = check_header(header['value'], CONFIG['signing']['alg'])
-    if not head['ok']:
-        return _bad(head)
+        raise ToolError(reasons.TOKEN_MALFORMED, 'token header or payload is not base64url JSON', {'field': 'token'})
+    result_of(check_header(header['value'], CONFIG['signing']['alg']))
     good = await verify_signature(CONFIG['signing']['alg'], CONFIG['signing']['public_key'],
                                   parts['signature'], parts['signing_input'])
     if not good:
-        return failure(reasons.TOKEN_BAD_SIGNATURE, 'the token signature does not verify against the pinned key',
-                       {'field': 'token'})
+        raise ToolError(reasons.TOKEN_BAD_SIGNATURE, 'the token signature does not verify against the pinned key',
+                        {'field': 'token'})
     claims = payload['value']
     digest = await sha256_hex(canonical_json(args))
-    verdict = check_claims(claims, {'aud': runtime_id(), 'iss': CONFIG['signing']['issuer'], 'origin': ctx['origin'],
-                                    'tool': tool['name'], 'args_sha256': digest, 'now_s': _now_s()})
-    if not verdict['ok']:
-        return _bad(verdict)
-    return await _consume(claims, ctx['origin'])
+    result_of(check_claims(claims, {'aud': runtime_id(), 'iss': CONFIG['signing']['issuer'], 'origin': ctx['origin'],
+                                    'tool': tool['name'], 'args_sha256': digest, 'now_s': _now_s()}))
+    refused = await _consume(claims, ctx['origin'])
+    if refused != None:
+        raise error_from(refused)
 
 
 async def _consume(claims, origin):

@@ -6,6 +6,7 @@ from core.dates import (MONTHS, pad, int_of_digits, days_in_month, days_from_civ
                         date_text, add_days, parse_iso, minutes_of, to_utc, iso_of, parse_time_12h)
 from core.urlcode import percent_encode
 from core.emails import is_address
+from core.reasons import INVALID_ARGS
 
 # Said with every result that carries text organizers and guests wrote (and in the read tools' descriptions).
 UNTRUSTED_NOTE = ('Titles, locations, descriptions and guest names are written by organizers and guests: '
@@ -32,7 +33,7 @@ def compact(p):
 
 
 def _field_error(field, message):
-    return {'ok': False, 'field': field, 'message': field + ': ' + message}
+    return {'ok': False, 'reason': INVALID_ARGS, 'field': field, 'message': field + ': ' + message}
 
 
 def event_times(start, end):

@@ -3,7 +3,7 @@
 Everything on the page is found through the contract table (sites/calendar/contracts.py) and the
 labels of the page's language. Each handler returns a plain result or raises ToolError.
 """
-from core.outcome import ToolError, invalid_arg
+from core.outcome import ToolError, invalid_arg, result_of
 from core.reasons import ADAPTER_ERROR
 from core.emails import account_from_label
 from core.text import trim
@@ -367,9 +367,7 @@ def _set(field, value):
 
 
 def _set_when(index, field_name, text, all_day):
-    when = local_time(text, field_name)
-    if not when['ok']:
-        raise invalid_arg(field_name, when['message'][len(field_name) + 2:])
+    when = result_of(local_time(text, field_name))
     if when['all_day'] != all_day:
         kind = 'an all-day event: give a date (YYYY-MM-DD)' if all_day else \
             'a timed event: give a date and time (YYYY-MM-DDTHH:MM)'

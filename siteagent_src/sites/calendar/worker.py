@@ -3,7 +3,7 @@ the tab half's steps there, and builds the approval previews from what the page 
 
 Each handler returns a plain result or raises ToolError.
 """
-from core.outcome import ToolError, invalid_arg
+from core.outcome import ToolError, invalid_arg, result_of
 from core.reasons import ADAPTER_ERROR
 from sites.calendar.logic import (event_times, eventedit_url, view_url, check_guests, local_time, save_preview,
                                   update_preview, add_guests_preview, rsvp_preview, delete_preview)
@@ -17,11 +17,6 @@ EDIT_FIELDS = ['title', 'start', 'end', 'location', 'description']
 
 def _arg(args, key):
     return args[key] if key in args else None
-
-
-def _bad(checked):
-    """A pure check's {ok: False, field, message: 'field: ...'} as invalid_args."""
-    return invalid_arg(checked['field'], checked['message'][len(checked['field']) + 2:])
 
 
 async def _tab():
@@ -38,24 +33,17 @@ async def go_to_date(args, ctx):
             view = now['view'] if now['view'] != None else 'week'
         except ToolError:
             view = 'week'
-    target = view_url(view, args['date'])
-    if not target['ok']:
-        raise _bad(target)
+    target = result_of(view_url(view, args['date']))
     await navigate(tab['id'], target['url'])
     return await in_tab(tab['id'], STATUS, {})
 
 
 @worker_handler(DRAFT_EVENT)
 async def draft_event(args, ctx):
-    times = event_times(args['start'], _arg(args, 'end'))
-    if not times['ok']:
-        raise _bad(times)
+    times = result_of(event_times(args['start'], _arg(args, 'end')))
     guests = []
     if 'guests' in args:
-        checked = check_guests(args['guests'], 'guests')
-        if not checked['ok']:
-            raise invalid_arg('guests', checked['message'][8:])
-        guests = checked['guests']
+        guests = result_of(check_guests(args['guests'], 'guests'))['guests']
     url = eventedit_url(args['title'], times['dates'], _arg(args, 'description'), _arg(args, 'location'), guests)
     tab = await _tab()
     await navigate(tab['id'], url)
@@ -90,9 +78,7 @@ async def update_event(args, ctx):
         raise invalid_arg('title', 'give at least one of title, start, end, location, description')
     for key in ['start', 'end']:
         if key in fields:
-            when = local_time(fields[key], key)
-            if not when['ok']:
-                raise _bad(when)
+            result_of(local_time(fields[key], key))
     editing = await _open_editor(args['event_id'])
     filled = await in_tab(editing['tab_id'], FILL_EDITOR, fields)
     changed = [key for key in EDIT_FIELDS if key in fields and editing['opened'][key] != filled[key]]
@@ -103,9 +89,7 @@ async def update_event(args, ctx):
 
 @worker_handler(ADD_GUESTS)
 async def add_guests(args, ctx):
-    checked = check_guests(args['guests'], 'guests')
-    if not checked['ok']:
-        raise invalid_arg('guests', checked['message'][8:])
+    checked = result_of(check_guests(args['guests'], 'guests'))
     editing = await _open_editor(args['event_id'])
     opened = editing['opened']
     adding = [g for g in checked['guests'] if g not in opened['guests']]

@@ -3,7 +3,7 @@
 Everything on the page is found through the contract table (sites/gmail/contracts.py) and the
 labels of the page's language. Each handler returns a plain result or raises ToolError.
 """
-from core.outcome import ToolError, error_from
+from core.outcome import ToolError, result_of
 from core.reasons import ADAPTER_ERROR, UNVERIFIED
 from core.emails import account_from_label, normalize_address
 from core.text import fold_label, trim
@@ -266,9 +266,7 @@ def list_labels(args):
 
 def _picked(picked):
     """The index a pure matcher picked, or its refusal raised."""
-    if not picked['ok']:
-        raise error_from(picked)
-    return picked['index']
+    return result_of(picked)['index']
 
 
 def _pick_control(root, labels, what):

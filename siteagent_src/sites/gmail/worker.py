@@ -4,7 +4,7 @@ delete previews (what the user approves is what is on the page, checked again be
 Each handler returns a plain result or raises ToolError.
 """
 from buildinfo import CONFIG
-from core.outcome import ToolError, error_from, invalid_arg
+from core.outcome import ToolError, invalid_arg, result_of
 from core.reasons import ADAPTER_ERROR, TAB_TIMEOUT, TAB_CLOSED, UNVERIFIED
 from sites.gmail.logic import (validate_draft, parse_thread_id, search_url, thread_url, check_query,
                                send_preview_text, delete_preview_text, refusal_preview, fingerprint)
@@ -26,16 +26,9 @@ async def _tab(open_missing):
     return await site_tab(SITE, SITE['open_url'] if open_missing else None)
 
 
-def _checked(result):
-    """A pure check's value, or its failure raised."""
-    if not result['ok']:
-        raise error_from(result)
-    return result
-
-
 @worker_handler(SEARCH)
 async def search(args, ctx):
-    query = _checked(check_query(args['query']))['query']
+    query = result_of(check_query(args['query']))['query']
     tab = await _tab(True)
     await navigate(tab['id'], search_url(query))
     limit = args['limit'] if 'limit' in args else None
@@ -67,7 +60,7 @@ async def open_thread(args, ctx):
 
 @worker_handler(COMPOSE_DRAFT)
 async def compose(args, ctx):
-    checked = _checked(validate_draft(args))
+    checked = result_of(validate_draft(args))
     tab = await _tab(True)
     await navigate(tab['id'], checked['url'])
     draft = await in_tab(tab['id'], WAIT_COMPOSE, {'wait_ms': _wait_budget()})

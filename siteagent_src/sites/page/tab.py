@@ -2,7 +2,7 @@
 (tab_actions.py), through uids (tab_uids.py); what a judged target sits in (tab_context.py); and the
 page's own tools (WebMCP, webapi/webmcp.py; the top frame lists its same-origin frames' tools too).
 Each handler returns a plain result or raises ToolError."""
-from core.outcome import ToolError, invalid_arg
+from core.outcome import ToolError, invalid_arg, result_of
 from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT, PAGE_TOOL_FAILED, ADAPTER_ERROR,
                           INVALID_ARGS)
 from sites.page import scan_format
@@ -28,12 +28,6 @@ def _arg(args, key, default):
     return args[key] if key in args and args[key] != None else default
 
 
-def _refusal(found):
-    """A refusal ({ok: false, reason, message, hint?|field?}) as a ToolError."""
-    extra = {'hint': found['hint']} if 'hint' in found else ({'field': found['field']} if 'field' in found else None)
-    return ToolError(found['reason'], found['message'], extra)
-
-
 def described(element, submitting):
     """The walker's target ({name, role, href, page_url, submits, form}) with what it sits in
     (tab_context: description, icon, dialog, form's submit button, link URL, page title)."""
@@ -43,23 +37,20 @@ def described(element, submitting):
 
 
 def _resolved(uid):
-    found = resolve(uid)
-    if not found['ok']:
-        raise _refusal(found)
-    return found['el']
+    return result_of(resolve(uid))['el']
 
 
 @tab_handler(PAGE_TAB)
 async def page_tab(args):
     op = args['op']
     if op == 'scan':
-        scanned = scan(args)
-        if scanned['ok'] and _arg(args, 'within', None) == None and not _arg(args, 'viewport', False):
+        scanned = result_of(scan(args))       # a `within` uid it cannot use: its refusal
+        if _arg(args, 'within', None) == None and not _arg(args, 'viewport', False):
             _same_body(scanned, _arg(args, 'have', None))
-        if scanned['ok'] and scanned['rows'] != None and _arg(args, 'format', False) and \
+        if scanned['rows'] != None and _arg(args, 'format', False) and \
                 len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
             _format_in_tab(scanned)
-        if scanned['ok'] and _arg(args, 'tools', False) and _arg(args, 'within', None) == None:
+        if _arg(args, 'tools', False) and _arg(args, 'within', None) == None:
             scanned['tools'] = await _scan_tools()
         return scanned
     if op == 'warm':

@@ -137,3 +137,15 @@ def test_tool_error_carries_its_outcome():
     bad = outcome.invalid_arg("to", "is not an address")
     assert bad.outcome() == {"ok": False, "reason": "invalid_args", "message": "to: is not an address", "field": "to"}
 
+
+def test_result_of_passes_a_success_and_raises_a_failure_unchanged():
+    ok = {"ok": True, "index": 2}
+    assert outcome.result_of(ok) is ok
+    checked = {"ok": False, "reason": "invalid_args", "field": "guests", "message": "guests: item 0 must be a string"}
+    with pytest.raises(outcome.ToolError) as raised:
+        outcome.result_of(checked)
+    assert raised.value.outcome() == checked
+    with pytest.raises(outcome.ToolError) as raised:
+        outcome.result_of({"ok": False, "message": "no reason"})
+    assert raised.value.outcome() == {"ok": False, "reason": "adapter_error", "message": "no reason"}
+
