@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 import judge_corpus  # noqa: E402
 import before_risk  # noqa: E402
-from sites.page import risk  # noqa: E402
+from sites.page.risk import judge as risk  # noqa: E402
 
 
 def before_verdict(target: dict) -> str:

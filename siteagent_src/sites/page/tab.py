@@ -5,15 +5,15 @@ Each handler returns a plain result or raises ToolError."""
 from core.outcome import ToolError, invalid_arg
 from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT, PAGE_TOOL_FAILED, ADAPTER_ERROR,
                           INVALID_ARGS)
-from sites.page import scan_format
-from sites.page import page_tools
-from sites.page.links import scheme_of, href_refused
+from sites.page.formatting import scan_format
+from sites.page.webmcp import page_tools
+from sites.page.scan.links import scheme_of, href_refused
 from sites.page.tools import PAGE_TAB
-from sites.page.tab_context import context_of
-from sites.page.tab_actions import (describe_element, click_element, type_into, select_in, check_element,
+from sites.page.risk.tab import context_of
+from sites.page.actions.tab import (describe_element, click_element, type_into, select_in, check_element,
                                     press_keys, scroll_by, read_element, page_has_text, settle, is_disabled)
-from sites.page.tab_uids import resolve, current_route
-from sites.page.tab_walker import scan
+from sites.page.scan.tab.uids import resolve, current_route
+from sites.page.scan.tab.walker import scan
 from sites.kit.tab import tab_handler
 from webapi.dom import attr
 from webapi.js import sleep, now_ms, from_json, random_id

@@ -9,13 +9,13 @@ the page's elements (open shadow roots included), modulo their count.
 """
 from core.outcome import ToolError
 from sites.page.tools import PROBE_NAMES, PROBE_ACTIONS, PROBE_TARGETS, PROBE_LIVE
-from sites.page.roles import TYPEABLE_ROLES
+from sites.page.scan.roles import TYPEABLE_ROLES
 from sites.page.tab import page_tab, described
-from sites.page.tab_names import name_of
-from sites.page.tab_roles import role_of
-from sites.page.tab_uids import resolve, read_base, href_of, parsed_href
-from sites.page.tab_walker import scan
-from sites.page.tab_model import M as MODEL, SEGMENT_MIN, drop
+from sites.page.scan.tab.names import name_of
+from sites.page.scan.tab.roles import role_of
+from sites.page.scan.tab.uids import resolve, read_base, href_of, parsed_href
+from sites.page.scan.tab.walker import scan
+from sites.page.scan.tab.model import M as MODEL, SEGMENT_MIN, drop
 from sites.kit.tab import tab_handler
 from webapi.dom import tag_of
 from webapi.js import sleep, to_json, from_json

@@ -10,10 +10,10 @@ from core.reasons import (NO_TARGET_TAB, PERMISSION_REQUIRED, URL_NOT_ALLOWED, S
                           TAB_TIMEOUT, NOT_SUPPORTED, INVALID_ARGS)
 from core.origins import host_of, origin_of
 from core.leaks import url_way, text_way
-from sites.page import risk as page_risk
-from sites.page import scan_format
-from sites.page import page_tools
-from sites.page.links import scheme_of, href_refused
+from sites.page.risk import judge as page_risk
+from sites.page.formatting import scan_format
+from sites.page.webmcp import page_tools
+from sites.page.scan.links import scheme_of, href_refused
 from sites.page.verbs import needs_of, acts
 from sites.page.tools import SITE, PAGE, PAGE_TAB, PROBE_RISK, PROBE_TARGETS
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,

@@ -3,9 +3,9 @@ when a click (or a type with submit) becomes irreversible. Pure: CPython and JS 
 from core.jsonval import kind_of, has_key, squeeze
 from core.origins import host_of
 from core.preview import build_preview, cap_text
-from sites.page import vocabulary as vocab
+from sites.page.risk import vocabulary as vocab
 from sites.page.verbs import verb_of
-from sites.page.links import scheme_of
+from sites.page.scan.links import scheme_of
 
 WRITE = 'write'
 IRREVERSIBLE = 'irreversible'

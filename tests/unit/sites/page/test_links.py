@@ -7,7 +7,7 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from sites.page import links as L
+from sites.page.scan import links as L
 
 DOC = ("https://o.test/d/", "https://o.test/d/x?q", "https://o.test")
 

@@ -7,7 +7,7 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from sites.page import names as n
+from sites.page.scan import names as n
 
 JS_WS = "\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 NOT_LINE_END = r"[^\n\r\u2028\u2029]"

@@ -23,8 +23,8 @@ cannot be read) with any change, hovering with `:hover` rules, focus with `:focu
 uid dropped as stale, too many queued mutations. Same-origin frames are walked every time.
 Hot: `note` runs once per walked element.
 """
-from sites.page.tab_pseudo import tree_sheets
-from sites.page.tab_visible import parent_of, VISIBILITY
+from sites.page.scan.tab.pseudo import tree_sheets
+from sites.page.scan.tab.visible import parent_of, VISIBILITY
 from webapi.jsobj import record, set_of, new_map, is_instance
 
 SEGMENT_MIN = 6             # an element whose walk visits fewer elements keeps no segment

@@ -17,14 +17,14 @@ attribute, alt or value is set off by spaces, as Chromium does). The DOM's answe
 display, generated content, ownership) come from tab_visible, tab_pseudo and tab_owns. Where the spec
 leaves a choice we follow Chromium, and say so where it is made. Hot: the walk names every element it lists.
 """
-from sites.page.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
+from sites.page.scan.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
                               is_blank, embedded_kind, range_text, comment_text, transformed)
-from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS, NAME_FROM_HEADING,
+from sites.page.scan.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS, NAME_FROM_HEADING,
                               HEADING_CANDIDATES)
-from sites.page.tab_owns import ownership, owns_of, owner_of
-from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_other_tree, transforms_in
-from sites.page.tab_roles import role_of
-from sites.page.tab_visible import is_hidden, hidden_under_shown, aria_hidden, is_spaced, block_of
+from sites.page.scan.tab.owns import ownership, owns_of, owner_of
+from sites.page.scan.tab.pseudo import document_answer, reads_pseudo, pseudo_part, note_other_tree, transforms_in
+from sites.page.scan.tab.roles import role_of
+from sites.page.scan.tab.visible import is_hidden, hidden_under_shown, aria_hidden, is_spaced, block_of
 from webapi.jsobj import record, copy_record, set_of, as_array, is_instance, is_undefined
 
 NAMED_FROM_CONTENT = set_of(FROM_CONTENT)
