@@ -1,5 +1,5 @@
-"""The page tool's tab half (content.js, any frame): the scan (tab_walker.py) and the actions
-(tab_actions.py), through uids (tab_uids.py); what a judged target sits in (tab_context.py); and the
+"""The page tool's tab half (content.js, any frame): the scan (scan/tab/walker.py) and the actions
+(actions/tab.py), through uids (scan/tab/uids.py); what a judged target sits in (risk/tab.py); and the
 page's own tools (WebMCP, webapi/webmcp.py; the top frame lists its same-origin frames' tools too).
 Each handler returns a plain result or raises ToolError."""
 from core.outcome import ToolError, invalid_arg

@@ -249,7 +249,7 @@ def _tool_args(args):
 
 
 async def _page_tools(tab_id):
-    """The page's tools as descriptors (sites/page/page_tools.py), from the tab's top frame; raises
+    """The page's tools as descriptors (sites/page/webmcp/page_tools.py), from the tab's top frame; raises
     not_supported when the page has no WebMCP."""
     return _answer(await _call(tab_id, 0, {'op': 'tools'}), 'tools')['tools']
 
@@ -291,7 +291,7 @@ async def _extra_terms():
 
 
 async def _judge_page_tool(args, ctx):
-    """call_tool's risk (sites/page/risk.py page_tool_risk) and its approval text; the call is bound
+    """call_tool's risk (sites/page/risk/judge.py page_tool_risk) and its approval text; the call is bound
     to the tool judged here (ctx['page_tool']: its fingerprint)."""
     tab = await _ready_tab(args)
     tool = await _named_tool(tab['id'], args)

@@ -1,6 +1,6 @@
 """The page tool's actions in the tab: what the risk judge is told about a target, click, type, select,
 check, press, scroll, read, wait for text, and the page settling. Each refuses with a ToolError
-(invalid_args naming the field) what it cannot do safely. The pure rules are in actions.py.
+(invalid_args naming the field) what it cannot do safely. The pure rules are in actions/rules.py.
 """
 from core.outcome import ToolError
 from core.reasons import INVALID_ARGS

@@ -1,4 +1,4 @@
-"""sites/page/actions.py under CPython: chords, read text, scroll moves, and the form the risk judge reads."""
+"""sites/page/actions/rules.py under CPython: chords, read text, scroll moves, and the form the risk judge reads."""
 from sites.page.actions import rules as a
 
 

@@ -1,4 +1,4 @@
-"""sites/page/names.py under CPython: the accessible-name rules that need no DOM (accname 1.2).
+"""sites/page/scan/names.py under CPython: the accessible-name rules that need no DOM (accname 1.2).
 
 The CSS-content rules replaced regular expressions in the JavaScript walker; hypothesis checks them
 against those expressions, written for Python's `re` (JS whitespace, ASCII-only case folding, `.` never

@@ -1,4 +1,4 @@
-"""sites/page/vocabulary.py under CPython: the words of irreversible effect per language, and the
+"""sites/page/risk/vocabulary.py under CPython: the words of irreversible effect per language, and the
 rules that read them (tests/parity/cases.py runs the same phrases as Transcrypt JS)."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""sites/page/prose.py under CPython: when a block's text becomes a prose row, and when a block of
+"""sites/page/scan/prose.py under CPython: when a block's text becomes a prose row, and when a block of
 paragraphs becomes one summary row followed by its links."""
 from sites.page.scan import prose as p
 

@@ -1,4 +1,4 @@
-"""sites/page/roles.py under CPython: roles from what an element says about itself."""
+"""sites/page/scan/roles.py under CPython: roles from what an element says about itself."""
 from sites.page.scan import roles as r
 
 

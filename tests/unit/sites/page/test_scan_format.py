@@ -1,4 +1,4 @@
-"""core.scan_format under CPython: the fixed scan text (docs/PROTOCOL.md)."""
+"""sites/page/formatting/scan_format.py under CPython: the fixed scan text (docs/PROTOCOL.md)."""
 from sites.page.formatting import scan_format as f
 
 ROWS = [["S", 0, "main", None], ["H", 1, 1, "Example Domain"],

@@ -1,4 +1,4 @@
-"""sites/page/uids.py under CPython: uid text, fingerprints and refusals."""
+"""sites/page/scan/uids.py under CPython: uid text, fingerprints and refusals."""
 from sites.page.scan import uids as u
 
 

@@ -3,7 +3,7 @@
 function per step of the spec's text computation (`text_of`): 2A `hidden_text`, 2B `labelledby_name`,
 2C `embedded_value`, 2D `aria_label_name`, 2E `host_language_name` (labels, legend, captions, alt,
 `svg_title`), 2F/2H `content_name` and `content_text_of` (children, owned elements, ::before/::after),
-2G text nodes in `text_of`, the draft's Name From Heading `heading_name` (at the root), 2I `tooltip_name`. The rules that need no DOM are in names.py, each with a
+2G text nodes in `text_of`, the draft's Name From Heading `heading_name` (at the root), 2I `tooltip_name`. The rules that need no DOM are in scan/names.py, each with a
 CPython test that quotes the spec; tests/browser/accname_cases.py checks the whole against the spec and
 Chromium. A name is a function of (element, DOM): `name_of(el)`.
 

@@ -1,7 +1,7 @@
 # siteagent: hot
 """An element's role: its explicit role="..." when it names a known role (none/presentation give way on
 a focusable element), else the implicit role of its tag (HTML-AAM), decided here from the DOM with the
-tables and rules of roles.py. Hot: the walk asks for every element.
+tables and rules of scan/roles.py. Hot: the walk asks for every element.
 """
 from sites.page.scan.roles import (explicit_role, input_role, img_role, ROLES, TAG_ROLES, FOCUSABLE_TAGS,
                               SECTIONING_TAGS, SECTIONING_ROLES)

@@ -1,10 +1,10 @@
 # siteagent: hot
 """The scan: one pass over the flattened DOM (shadow roots, slots, same-origin frames) that yields the
-rows scan_format.py turns into text.
+rows formatting/scan_format.py turns into text.
 
 Per element: skipped (script, style, aria-hidden, inert, hidden, no box), listed (a widget with a code:
 `E` row with uid, name, value, states, href; a heading: `H` row), a section line (`S`: landmarks, named
-forms, dialogs and regions), or walked through. Text goes to the innermost open block (prose.py decides
+forms, dialogs and regions), or walked through. Text goes to the innermost open block (scan/prose.py decides
 what becomes a `P` row, and merges a block of paragraphs into one). Cross-origin frames the walk cannot
 enter become `X` rows, closed shadow roots `Z` rows. Hot: this is the walk (docs/SUBSET.md, "Hot modules").
 """
@@ -334,7 +334,7 @@ def replay(st, seg, depth):
 
 def walk(st, el, depth):
     """walk_element, or the element's segment from the last scan when nothing it shows has changed
-    (tab_model.py); a walked element keeps its segment for the next scan."""
+    (model.py); a walked element keeps its segment for the next scan."""
     model = st.model
     if model == None or st.frames > 0:
         walk_element(st, el, depth)
