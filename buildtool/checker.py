@@ -22,7 +22,11 @@ from pathlib import Path
 #   webapi/**                     webapi   thin wrappers over chrome.* and the DOM (raw JS lives here only)
 #   sites/<site>/worker.py, worker_*.py   worker   a site's service-worker half
 #   sites/<site>/tab.py, tab_*.py         tab      a site's content-script half
-#   sites/<site>/<other>.py       core     a site's pure logic and its tool declarations
+#   sites/<site>/<room>/.../tab.py, .../tab/**   tab   a room's tab half (a room is a package in a site,
+#                                         e.g. sites/page/scan/: its pure rules, and scan/tab/ the walk);
+#                                         in general the first part of the path below sites/<site>/ that
+#                                         is named worker or tab (or worker_*, tab_*), folder or file
+#   sites/<site>/<other>.py, <room>/<other>.py   core   a site's pure logic and its tool declarations
 #   entries/background.py, entries/worker/**   worker   the service worker program
 #   entries/content.py            tab      the content script in site tabs
 #   entries/<other>.py            page     the bridge and the extension's own pages
@@ -64,7 +68,11 @@ def layer_of_parts(parts: list[str]) -> str | None:
     if first == "sites":
         if len(parts) < 3:
             return None
-        return _half(parts[len(parts) - 1]) or "core"
+        for part in parts[2:]:              # sites/<site>/tab.py, sites/<site>/<room>/tab/walker.py
+            half = _half(part)
+            if half is not None:
+                return half
+        return "core"
     if first == "entries":
         if parts[1] == "worker" or parts[1:] == ["background"]:
             return "worker"
@@ -632,6 +640,11 @@ class _Checker(ast.NodeVisitor):
                 self._check_target(node, f"{module}.{name}" if name else module)
             return
         self._check_target(node, module)
+        if root == "sites" and target == "core":
+            # a room is a folder too: `from sites.page.risk import tab` imports the room's tab half
+            for name in names:
+                if _half(name) is not None:
+                    self._check_target(node, f"{module}.{name}")
 
     def _check_target(self, node, module: str):
         parts = module.split(".")

@@ -1,5 +1,5 @@
 """Benchmark: how many clickable elements of real pages the page tool's risk judge would send to
-the approval window, before issue 23 (bench/judge/before_risk.py) and now (sites/page/risk.py).
+the approval window, before issue 23 (bench/judge/before_risk.py) and now (sites/page/risk/judge.py).
 
 The 35 pages of ../shared/corpus/real-pages are served from loopback as https://corpus.test/<page>.html
 in headless /usr/bin/chromium with the built extension (test profile). For each page, every link,
@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import Browser, FixtureServer, SITES, host_rules_for  # noqa: E402
 import judge_corpus  # noqa: E402
 import before_risk  # noqa: E402
-from sites.page import risk  # noqa: E402
+from sites.page.risk import judge as risk  # noqa: E402
 
 
 def before_verdict(target: dict) -> str:

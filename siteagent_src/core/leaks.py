@@ -38,7 +38,7 @@ MIN_CASE_CHANGES = 5
 MAX_TOKENS = 400
 MAX_DECODE = 2
 MAX_JOINED = 4
-HREF_SHOWN = 36        # sites/page/scan_format.HREF_CAP: a scan shows this many code points of an href
+HREF_SHOWN = 36        # sites/page/formatting/scan_format.HREF_CAP: a scan shows this many code points of an href
 _JOINERS = ' -'
 
 
@@ -199,7 +199,7 @@ def _link_full(url):
 
 
 def _shown(url):
-    """A URL lower-cased as a scan shows an href (sites/page/scan_format.short_href): a query elided to
+    """A URL lower-cased as a scan shows an href (sites/page/formatting/scan_format.short_href): a query elided to
     '?…', then cut to HREF_SHOWN code points and '…'."""
     text = url.lower()
     at = text.find('?')

@@ -62,7 +62,7 @@ def _urls_in(lower, out, seen):
 
 def _shown_hrefs_in(lower, out, seen):
     """The page tool's scan shows an href as ` <host/path>` without its scheme, as an address bar does
-    (sites/page/scan_format.short_href): such a link is read as both its https:// and http:// URL, so
+    (sites/page/formatting/scan_format.short_href): such a link is read as both its https:// and http:// URL, so
     the taint and leak notes see the links a scan lists."""
     at = lower.find(' <')
     while at >= 0 and len(out) < MAX_TOKENS:

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "siteagent_src"))
 
 import judge_corpus  # noqa: E402
 from page_fixtures import *  # noqa: F401,F403,E402
-from sites.page import risk  # noqa: E402
+from sites.page.risk import judge as risk  # noqa: E402
 
 pytestmark = pytest.mark.browser
 EXTRA_SITES = ["corpus_site"]       # page_fixtures: https://corpus.test in the browser's host rules

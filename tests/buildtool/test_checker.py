@@ -389,6 +389,45 @@ def test_layer_rules():
     assert check_source("document = {}\nx = document\n", "x.py", layer="core") == []
 
 
+def test_a_rooms_halves_are_kept_apart():
+    """A room (a package in a site, e.g. sites/page/scan/) keeps its tab half in tab/ or tab.py: a worker
+    module may import the room's pure rules but none of its tab half, whichever way the import is written."""
+    worker = "siteagent_src/sites/page/worker.py"
+    for src in ("from sites.page.scan.names import squash\n", "from sites.page.scan import names\n",
+                "from sites.page.risk import judge as page_risk, vocabulary\n", "import sites.page.scan.links\n",
+                "from sites.page.tools import PAGE_TAB\n"):
+        assert check_source(src, worker, layer="worker") == [], src
+    for src in ("from sites.page.scan.tab.walker import scan\n", "from sites.page.scan.tab import walker\n",
+                "from sites.page.scan import tab\n", "from sites.page.risk import judge, tab\n",
+                "from sites.page.risk.tab import context_of\n", "import sites.page.scan.tab.model\n",
+                "from sites.page.actions import tab_helpers\n"):
+        found = check_source(src, worker, layer="worker")
+        assert [v.code for v in found] == ["SA502"] and "tab code" in found[0].message, src
+    # and the other way round: the tab half never reaches a room's worker half
+    tab = "siteagent_src/sites/page/scan/tab/walker.py"
+    assert check_source("from sites.page.scan.tab.names import name_of\n", tab, layer="tab") == []
+    for src in ("from sites.page.jobs.worker.queue import q\n", "from sites.page.jobs import worker\n"):
+        assert [v.code for v in check_source(src, tab, layer="tab")] == ["SA502"], src
+    # a pure rule in a room imports no half at all
+    core = "siteagent_src/sites/page/scan/names.py"
+    assert [v.code for v in check_source("from sites.page.scan.tab import visible\n", core, layer="core")] == ["SA502"]
+
+
+def test_a_room_in_the_tree_takes_its_layer_from_where_it_sits(tmp_path):
+    """check_tree over a site with rooms: a tab/ folder's module is checked as tab code (browser globals
+    allowed, a worker import refused), the room's other modules as core (no browser globals)."""
+    src = tmp_path / "siteagent_src"
+    _write(src, {
+        "sites/a/tools.py": "SITE = {}\n",
+        "sites/a/scan/rules.py": "def f():\n    return document.title\n",
+        "sites/a/scan/tab/walk.py": "from sites.a.scan.rules import f\n\ndef g():\n    return document.title + f()\n",
+        "sites/a/scan/tab/bad.py": "from sites.a.worker import w\n",
+        "sites/a/worker.py": "from sites.a.scan import rules\nw = 1\n",
+    })
+    found = [(v.path, v.code) for v in check_tree(src, tmp_path)]
+    assert found == [("siteagent_src/sites/a/scan/rules.py", "SA503"), ("siteagent_src/sites/a/scan/tab/bad.py", "SA502")]
+
+
 def test_a_site_imports_only_its_own_folder_and_the_kit():
     src = "from sites.gmail.logic import x\nfrom sites.kit.worker import in_tab\n"
     assert check_source(src, "siteagent_src/sites/gmail/worker.py", layer="worker") == []
@@ -429,6 +468,19 @@ def test_layer_of(tmp_path):
     assert layer_of(src / "sites" / "gmail" / "tab_walker.py", src) == "tab"
     assert layer_of(src / "sites" / "gmail" / "logic.py", src) == "core"
     assert layer_of(src / "buildinfo.py", src) == "core"
+    # a site's rooms (packages): the half is the first part below the site named worker or tab
+    page = src / "sites" / "page"
+    assert layer_of(page / "scan" / "names.py", src) == "core"
+    assert layer_of(page / "scan" / "tab" / "walker.py", src) == "tab"
+    assert layer_of(page / "scan" / "tab" / "deeper" / "x.py", src) == "tab"
+    assert layer_of(page / "risk" / "tab.py", src) == "tab"
+    assert layer_of(page / "risk" / "tab_context.py", src) == "tab"
+    assert layer_of(page / "risk" / "judge.py", src) == "core"
+    assert layer_of(page / "jobs" / "worker" / "queue.py", src) == "worker"
+    assert layer_of(page / "jobs" / "worker_queue.py", src) == "worker"
+    assert layer_of(page / "tab" / "logic.py", src) == "tab"        # a folder's name counts, not only the file's
+    assert layer_of(page / "tables" / "tabs.py", src) == "core"     # `tabs` names no half
+    assert layer_of(page / "worker" / "tab.py", src) == "worker"    # the first half named decides
     for bad in (src / "misc" / "c.py", src / "sites" / "loose.py"):
         with pytest.raises(ValueError):
             layer_of(bad, src)

@@ -39,10 +39,14 @@ def test_the_service_worker_carries_no_walker():
     graph = ModuleGraph([REPO / "siteagent_src"])
     worker = graph.closure("entries.background")
     assert "sites.page.worker" in worker
-    walker = {m for m in graph.closure("entries.content") if m.startswith("sites.page.tab")}
-    assert {"sites.page.tab", "sites.page.tab_walker", "sites.page.tab_names"} <= walker
+    from buildtool.checker import layer_of_parts
+    walker = {m for m in graph.closure("entries.content") if m.startswith("sites.page.")
+              and layer_of_parts(m.split(".")) == "tab"}
+    assert {"sites.page.tab", "sites.page.scan.tab.walker", "sites.page.scan.tab.names",
+            "sites.page.actions.tab", "sites.page.risk.tab"} <= walker
     assert worker & walker == set()
-    assert [m for m in worker if m.split(".")[-1].startswith("tab")] == []
+    assert [m for m in worker if layer_of_parts(m.split(".")) == "tab"] == []
+    assert [m for m in worker if any(p == "tab" or p.startswith("tab_") for p in m.split("."))] == []
 
 
 def test_the_service_worker_imports_no_contract_table():

@@ -70,7 +70,7 @@ for _i in range(240):
     C("jsonval", "squeeze", _s)
     C("jsonval", "str_len", _s)
     C("jsonval", "str_head", _s, _rng.randint(0, 6))
-    C("sites.page.scan_format", "cap", _s, _rng.randint(0, 8))
+    C("sites.page.formatting.scan_format", "cap", _s, _rng.randint(0, 8))
     C("sites.meet.logic", "normalize_name", _s)          # collapse_runs, with other character classes
     C("core.text", "fold_label", _s)
 C("jsonval", "sort_strings", [ASTRAL + "a", "\uffff", "\ud7ff", "\U0001F601", "\U00010000", "\ue000z"])
@@ -683,113 +683,113 @@ PAGE_ROWS = [["S", 0, "main", None], ["H", 1, 1, "Example Domain"],
              ["Z", 1, "x-widget"], ["H", 0, 7, "Odd level"], None, [], ["E"], "junk", ["E", 0, "B"],
              ["E", 2, "B", "u12", "Na\u202eme \"q\" " + ASTRAL * 3, 'v"\\', ["disabled"], None],
              ["E", 0, "L", "u13", "é" * 320, None, None, "javascript:"]]
-C("sites.page.scan_format", "render", "https://example.com/", "Example Domain", 47, PAGE_ROWS, 20000, None, None)
+C("sites.page.formatting.scan_format", "render", "https://example.com/", "Example Domain", 47, PAGE_ROWS, 20000, None, None)
 for _budget in [200, 250, 400, 1000]:
     for _cursor in [None, 0, 2, 5, 99]:
-        C("sites.page.scan_format", "render", "https://a.test/" + ASTRAL, "T\u00e9", 3, PAGE_ROWS, _budget, _cursor, None)
-C("sites.page.scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS, 20000, None, ["[main]", "  H1 Old", "[main]"])
-C("sites.page.scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS[:1], 20000, None, ["[main]"])
-C("sites.page.scan_format", "render", None, None, None, None, None, None, None)
+        C("sites.page.formatting.scan_format", "render", "https://a.test/" + ASTRAL, "T\u00e9", 3, PAGE_ROWS, _budget, _cursor, None)
+C("sites.page.formatting.scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS, 20000, None, ["[main]", "  H1 Old", "[main]"])
+C("sites.page.formatting.scan_format", "render", "https://a.test/", "T", 3, PAGE_ROWS[:1], 20000, None, ["[main]"])
+C("sites.page.formatting.scan_format", "render", None, None, None, None, None, None, None)
 PAGE_DUPS = [["P", 0, "u1", "Email", 5], ["E", 0, "T", "u2", "Email address", "", [], None], ["H", 0, 2, "News"],
              ["P", 0, "u3", "News", 4], ["P", 0, "u4", "Other", 5], ["P", 0, "u5", "Other", 5],
              ["E", 0, "L", "u6", "Q", None, [], "https://a.test/p?utm_source=x&id=1#top"],
              ["E", 0, "L", "u7", "H", None, [], "https://a.test/p#"], ["E", 0, "L", "u8", "Q2", None, [], "https://a.test/p?"],
              ["P", 0, "u9", "Q2 " + "x" * 70, 73], ["E", 0, "B", "u10", "Q2 " + "x" * 80, None, [], None],
              ["P", 0, "u11", "Q2 " + "x" * 70, 300]]
-C("sites.page.scan_format", "render", "https://a.test/", "T", 9, PAGE_DUPS, 20000, None, None)
+C("sites.page.formatting.scan_format", "render", "https://a.test/", "T", 9, PAGE_DUPS, 20000, None, None)
 PAGE_FRAMES = [["X", 0, "https://f.test/a"], ["X", 0, "https://f.test/a"], ["P", 0, "u1", "Between", 7],
                ["X", 1, "https://f.test/b"], ["P", 0, "u2", "f", 1]]
-C("sites.page.scan_format", "format_body", PAGE_FRAMES)
-C("sites.page.scan_format", "format_body", PAGE_ROWS)
-C("sites.page.scan_format", "format_body", None)
-C("sites.page.scan_format", "split_body", "a\nb\n\nc")
-C("sites.page.scan_format", "split_body", "")
-C("sites.page.scan_format", "split_body", None)
-C("sites.page.scan_format", "join_body", ["a", "", "b"])
-C("sites.page.scan_format", "insert_after", ["a", "b", "c"], {"i0": ["x"], "i2": ["y", "z"], "i9": ["never"]})
-C("sites.page.scan_format", "render_lines", "https://a.test/", "T", 3, ["[main]", "  H1 New"], 20000, None, ["[main]", "  H1 Old"])
-C("sites.page.scan_format", "render_lines", "https://a.test/", "T", 3, None, 20000, None, None)
-C("sites.page.scan_format", "short_href", "https://a.test/" + "x" * 80)
+C("sites.page.formatting.scan_format", "format_body", PAGE_FRAMES)
+C("sites.page.formatting.scan_format", "format_body", PAGE_ROWS)
+C("sites.page.formatting.scan_format", "format_body", None)
+C("sites.page.formatting.scan_format", "split_body", "a\nb\n\nc")
+C("sites.page.formatting.scan_format", "split_body", "")
+C("sites.page.formatting.scan_format", "split_body", None)
+C("sites.page.formatting.scan_format", "join_body", ["a", "", "b"])
+C("sites.page.formatting.scan_format", "insert_after", ["a", "b", "c"], {"i0": ["x"], "i2": ["y", "z"], "i9": ["never"]})
+C("sites.page.formatting.scan_format", "render_lines", "https://a.test/", "T", 3, ["[main]", "  H1 New"], 20000, None, ["[main]", "  H1 Old"])
+C("sites.page.formatting.scan_format", "render_lines", "https://a.test/", "T", 3, None, 20000, None, None)
+C("sites.page.formatting.scan_format", "short_href", "https://a.test/" + "x" * 80)
 for _text in ["", "  a \n\t b ", "x" * 99, "x" * 101, "word " * 40, ASTRAL * 70, "a\u0000b\u2066c", None, 5]:
-    C("sites.page.scan_format", "clean", _text)
-    C("sites.page.scan_format", "summarise_prose", _text, 500)
-C("sites.page.scan_format", "cap", ASTRAL * 10, 4)
-C("sites.page.scan_format", "diff_lines", ["a", "b", "b", "c"], ["b", "c", "c", "d", "a"])
-C("sites.page.scan_format", "diff_lines", [], ["x"])
-C("sites.page.scan_format", "paginate", ["l" + str(_i) for _i in range(100)], 300, 7)
-C("sites.page.scan_format", "paginate", [], 300, 0)
+    C("sites.page.formatting.scan_format", "clean", _text)
+    C("sites.page.formatting.scan_format", "summarise_prose", _text, 500)
+C("sites.page.formatting.scan_format", "cap", ASTRAL * 10, 4)
+C("sites.page.formatting.scan_format", "diff_lines", ["a", "b", "b", "c"], ["b", "c", "c", "d", "a"])
+C("sites.page.formatting.scan_format", "diff_lines", [], ["x"])
+C("sites.page.formatting.scan_format", "paginate", ["l" + str(_i) for _i in range(100)], 300, 7)
+C("sites.page.formatting.scan_format", "paginate", [], 300, 0)
 # the all-fits shortcut at its edge: 139 code points + 1 fit a budget of 200 (200 - 60), 140 + 1 do not
 for _extra in [0, 1]:
-    C("sites.page.scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 0)
-    C("sites.page.scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 1)
-C("sites.page.scan_format", "header", "https://a.test/x?y=1", "Ti\ntle", 12)
+    C("sites.page.formatting.scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 0)
+    C("sites.page.formatting.scan_format", "paginate", [ASTRAL * 60, "x" * (78 + _extra)], 200, 1)
+C("sites.page.formatting.scan_format", "header", "https://a.test/x?y=1", "Ti\ntle", 12)
 
 for _url in ["https://a.test/", "http://a.test:81/x", " HTTPS://A.TEST", "javascript:alert(1)", "java\tscript:x",
              "\x01javascript:x", "data:text/html,x", "file:///x", "chrome://settings", "chrome-extension://i/x",
              "about:blank", "ftp://x/", "", "nocolon", None, 7, "https://", ":x", "a b:c", ASTRAL + ":x"]:
-    C("sites.page.risk", "url_verdict", _url)
-    C("sites.page.links", "scheme_of", _url)
-    C("sites.page.links", "href_refused", _url)
+    C("sites.page.risk.judge", "url_verdict", _url)
+    C("sites.page.scan.links", "scheme_of", _url)
+    C("sites.page.scan.links", "href_refused", _url)
 for _m in ["open", "navigate", "back", "tabs", "close", "scan", "read", "wait", "click",
           "type", "select", "check", "press", "scroll", "boom", None, 3]:
-    C("sites.page.risk", "method_risk", _m)
-    C("sites.page.risk", "judges_target", _m, {"submit": True, "key": "Enter"})
+    C("sites.page.risk.judge", "method_risk", _m)
+    C("sites.page.risk.judge", "judges_target", _m, {"submit": True, "key": "Enter"})
 for _k in ["Enter", "shift+enter", "Control+Enter", "a", "", None, "Enter+Enter"]:
-    C("sites.page.risk", "is_enter", _k)
+    C("sites.page.risk.judge", "is_enter", _k)
 for _name in ["Delete account", "Remove", "Pay now", "Payment history", "Sender", "Send", "Cancel",
               "Cancel subscription", "Jetzt kaufen", "Löschen", "supprimer", "Удалить", "删除", "立即购买",
               "購入", "결제", "Orderly", "order", "Zahlungspflichtig bestellen", "annuler l'abonnement", "",
               None, 5, "DELETE-forever", "é-pay", "Pay" + ASTRAL]:
-    C("sites.page.risk", "vocabulary_hits", _name, ["Publish", "", None, 3])
-    C("sites.page.risk", "classify", {"name": _name, "page_url": "https://a.test/"}, None)
+    C("sites.page.risk.judge", "vocabulary_hits", _name, ["Publish", "", None, 3])
+    C("sites.page.risk.judge", "classify", {"name": _name, "page_url": "https://a.test/"}, None)
 for _field in [{"type": "password"}, {"type": "text", "autocomplete": "cc-exp"}, {"type": "text", "name": "cvv"},
                {"type": "text", "name": "cvcx"}, {"type": "text", "label": "Card number"}, {"type": "text"},
                {"name": "IBAN"}, None, [], {"type": None, "name": 5}]:
-    C("sites.page.risk", "field_is_secret", _field)
+    C("sites.page.risk.judge", "field_is_secret", _field)
 _FORM = {"name": "Sign in", "action": "https://a.test/delete", "secret_fields": ["password", "payment"],
          "fields": ["User (text)", "Password (password)"]}
 for _target in [{"name": "Continue", "submits": True, "form": _FORM, "page_url": "https://x.bank.test/"},
                 {"name": "Continue", "submits": False, "form": _FORM, "page_url": "https://a.test/"},
                 {"name": "Next", "role": "button", "href": None, "page_url": "https://bank.test"},
                 {"name": "Next", "page_url": None}, {}, None, "x"]:
-    C("sites.page.risk", "classify", _target, {"sensitive_hosts": ["*.bank.test", None, 4], "extra_terms": ["publish"]})
-    C("sites.page.risk", "preview", "click", _target, ["why"], None)
-    C("sites.page.risk", "preview", "type", _target, [], "typed text")
-C("sites.page.risk", "host_matches", "A.Bank.test", ["*.bank.test"])
-C("sites.page.risk", "host_matches", "bank.test", [".bank.test"])
-C("sites.page.risk", "host_matches", "evilbank.test", ["*.bank.test", "bank.test"])
-C("sites.page.risk", "host_matches", None, ["a"])
+    C("sites.page.risk.judge", "classify", _target, {"sensitive_hosts": ["*.bank.test", None, 4], "extra_terms": ["publish"]})
+    C("sites.page.risk.judge", "preview", "click", _target, ["why"], None)
+    C("sites.page.risk.judge", "preview", "type", _target, [], "typed text")
+C("sites.page.risk.judge", "host_matches", "A.Bank.test", ["*.bank.test"])
+C("sites.page.risk.judge", "host_matches", "bank.test", [".bank.test"])
+C("sites.page.risk.judge", "host_matches", "evilbank.test", ["*.bank.test", "bank.test"])
+C("sites.page.risk.judge", "host_matches", None, ["a"])
 A("sites.page.verbs", "VERBS")
 # --- issue 23: the vocabulary per language and the context rules ---------------------------------
-A("sites.page.vocabulary", "LANGUAGES")
-A("sites.page.vocabulary", "ICONS")
+A("sites.page.risk.vocabulary", "LANGUAGES")
+A("sites.page.risk.vocabulary", "ICONS")
 for _lang, _phrase, _concept in PAGE_DESTRUCTIVE:
-    C("sites.page.vocabulary", "hits_in", _phrase, "name", label="act-" + _lang + "-" + _phrase)
-    C("sites.page.vocabulary", "name_style", _phrase)
+    C("sites.page.risk.vocabulary", "hits_in", _phrase, "name", label="act-" + _lang + "-" + _phrase)
+    C("sites.page.risk.vocabulary", "name_style", _phrase)
 for _lang, _phrase in PAGE_EVERYDAY:
-    C("sites.page.vocabulary", "hits_in", _phrase, "name", label="day-" + _lang + "-" + _phrase)
-    C("sites.page.risk", "classify", {"name": _phrase, "role": "button", "page_url": "https://a.test/"}, {})
+    C("sites.page.risk.vocabulary", "hits_in", _phrase, "name", label="day-" + _lang + "-" + _phrase)
+    C("sites.page.risk.judge", "classify", {"name": _phrase, "role": "button", "page_url": "https://a.test/"}, {})
 for _lang, _text, _concept in PAGE_SAID:
-    C("sites.page.vocabulary", "hits_in", _text, "context", label="said-" + _lang + "-" + _text)
+    C("sites.page.risk.vocabulary", "hits_in", _text, "context", label="said-" + _lang + "-" + _text)
 for _phrase, _style in PAGE_STYLES:
-    C("sites.page.vocabulary", "name_style", _phrase)
+    C("sites.page.risk.vocabulary", "name_style", _phrase)
 for _text in ["Yes, delete it. Now!", "删除 foo", "l'abonnement", "", None, 7, "a\u00adb", "\U0001F5D1\uFE0F Trash",
               "WWE terminates Hulk Hogan's contract", "Don't send", "Kontolöschung", "今すぐアカウントを削除する"]:
-    C("sites.page.vocabulary", "segments", _text)
-    C("sites.page.vocabulary", "hits_in", _text, "name")
-    C("sites.page.vocabulary", "hits_in", _text, "context")
+    C("sites.page.risk.vocabulary", "segments", _text)
+    C("sites.page.risk.vocabulary", "hits_in", _text, "name")
+    C("sites.page.risk.vocabulary", "hits_in", _text, "context")
 for _pattern in ["delet(e|es|ing)", "a(b|c)d(e|)", "plain", "(book|reserve) now", "x(", ""]:
-    C("sites.page.vocabulary", "expand", _pattern)
+    C("sites.page.risk.vocabulary", "expand", _pattern)
 for _url in ["https://a.test/projects/42/delete", "/api/payments/charge", "https://a.test/x?utm_source=donate",
              "https://news.test/2020/trump-signs-order-to-withdraw-troops", "/account?action=deleteAccount",
              "https://a.test/How_to_contribute/aa-bb-cc-dd?id=12#frag", "", None, "https://a.test"]:
-    C("sites.page.vocabulary", "path_words", _url)
-    C("sites.page.vocabulary", "path_hits", _url)
+    C("sites.page.risk.vocabulary", "path_words", _url)
+    C("sites.page.risk.vocabulary", "path_hits", _url)
 for _name, _icons in [["\U0001F5D1", None], ["", "fa fa-trash-can"], ["", "glyphicon glyphicon-remove"],
                       ["Settings", "fa fa-trash"], ["\u2715", ""], [None, 5], ["\U0001F4B3 Pay", ""]]:
-    C("sites.page.vocabulary", "icon_hits", _name, _icons)
+    C("sites.page.risk.vocabulary", "icon_hits", _name, _icons)
 for _id in ["paymentForm", "delete_account.php", "", "ABC", "x-y-z"]:
-    C("sites.page.vocabulary", "id_words", _id)
+    C("sites.page.risk.vocabulary", "id_words", _id)
 _DIALOG = {"role": "dialog", "name": "Delete this project?", "heading": "", "description": "", "text": ""}
 _ALERT = {"role": "alertdialog", "name": "Are you sure?", "heading": "", "description": "This will erase all messages.",
           "text": "This will erase all messages."}
@@ -805,31 +805,31 @@ for _name in ["Yes", "OK", "Cancel", "\u2715", "", "Export first", "Learn more",
                  {"form": {"submit_name": "Delete account"}}, {}, None]:
         for _role, _form, _submits in [["button", None, False], ["link", None, False], ["button", _CHARGE, True],
                                        ["textbox", _GET, True]]:
-            C("sites.page.risk", "classify", {"name": _name, "role": _role, "form": _form, "submits": _submits,
+            C("sites.page.risk.judge", "classify", {"name": _name, "role": _role, "form": _form, "submits": _submits,
                                               "page_url": "https://a.test/account/delete", "context": _ctx},
               {"sensitive_hosts": [], "extra_terms": ["tidy up"]})
-C("sites.page.risk", "preview", "click", {"name": "Yes", "role": "button", "page_url": "https://a.test/",
+C("sites.page.risk.judge", "preview", "click", {"name": "Yes", "role": "button", "page_url": "https://a.test/",
                                           "form": _CHARGE, "context": {"dialog": _ALERT, "description": "d",
                                                                        "page_title": "T"}}, ["why"], None)
-C("sites.page.risk", "preview", "press", {"name": "Amount", "context": {"href_url": "https://a.test/x"}}, [], None)
+C("sites.page.risk.judge", "preview", "press", {"name": "Amount", "context": {"href_url": "https://a.test/x"}}, [], None)
 for _field in [{"type": "text", "name": "account_number"}, {"type": "text", "label": "Routing number"},
                {"type": "text", "name": "amount"}, {"type": "number", "label": "Betrag"},
                {"type": "text", "autocomplete": "transaction-amount"}, {"type": "checkbox", "label": "Amount"},
                {"type": "text", "label": "\u91d1\u989d"}, {"type": "text", "label": "Quantity"}]:
-    C("sites.page.risk", "field_is_secret", _field)
-C("sites.page.risk", "with_secrets", {"form": {"secret_fields_raw": [{"type": "password"}, {"name": "iban"}, {}]}})
-C("sites.page.risk", "with_secrets", {"form": None})
-C("sites.page.risk", "with_secrets", None)
+    C("sites.page.risk.judge", "field_is_secret", _field)
+C("sites.page.risk.judge", "with_secrets", {"form": {"secret_fields_raw": [{"type": "password"}, {"name": "iban"}, {}]}})
+C("sites.page.risk.judge", "with_secrets", {"form": None})
+C("sites.page.risk.judge", "with_secrets", None)
 # issue 32: a link's destination, a framework's request attributes, a scripted form submit, the heading
 for _name, _ctx, _risk, _opening in PAGE_LINKS:
-    C("sites.page.risk", "classify", {"name": _name, "role": "link", "page_url": "https://a.test/", "submits": False,
+    C("sites.page.risk.judge", "classify", {"name": _name, "role": "link", "page_url": "https://a.test/", "submits": False,
                                       "form": PAGE_LINK_FORM if _ctx.get("link_submits") else None, "context": _ctx},
       {"sensitive_hosts": [], "extra_terms": ["tidy up"]})
-    C("sites.page.vocabulary", "path_words", _ctx.get("href_url"))
-C("sites.page.risk", "classify", {"name": "OK", "role": "button", "page_url": "https://a.test/", "submits": True,
+    C("sites.page.risk.vocabulary", "path_words", _ctx.get("href_url"))
+C("sites.page.risk.judge", "classify", {"name": "OK", "role": "button", "page_url": "https://a.test/", "submits": True,
                                   "form": {"action": "https://a.test/teams/3", "method": "post"},
                                   "context": {"form": {"submit_name": "OK", "method_override": "DELETE"}}}, {})
-A("sites.page.scan_format", "CODES")
+A("sites.page.formatting.scan_format", "CODES")
 # === end of the Page tool block ===================================================================
 # === Security (issue 8): jws, recipients, taint, ratelimit ======================================
 # --- jws ---------------------------------------------------------------------------------------
@@ -1077,7 +1077,7 @@ for verb in ["open", "scan", "click", "press", "nope", None, 3]:
     C("sites.page.verbs", "verb_of", verb)
     C("sites.page.verbs", "needs_of", verb)
     C("sites.page.verbs", "acts", verb)
-    C("sites.page.risk", "method_risk", verb)
+    C("sites.page.risk.judge", "method_risk", verb)
 A("sites.page.verbs", "METHODS")
 A("core.reasons", "TABLE")
 A("core.reasons", "CLIENT_TABLE")
@@ -1101,34 +1101,34 @@ for _schema in [_WM_DECLARATIVE, _WM_ADD, None, True, False, {}, "x", {"type": "
                 {"type": "object", "properties": {"a": {"type": "string", "maxLength": -1}}},
                 {"type": "object", "properties": {"__proto__": {"type": "string"}}},
                 {"type": "object", "properties": {"a": {"type": "array", "items": [{}]}}}]:
-    C("sites.page.page_tools", "checkable_schema", _schema)
+    C("sites.page.webmcp.page_tools", "checkable_schema", _schema)
 for _args in [{}, {"sku": "sencha"}, {"sku": "earl"}, {"sku": "assam", "qty": 2.5}, {"sku": "assam", "to": {}},
               {"sku": "assam", "x": 1}, {"sku": "assam", "mode": "slow"}, {"sku": "assam", "size": 2}, [], None]:
-    C("sites.page.page_tools", "args_problem", {"type": "object", "properties": {"sku": {"type": "string"}},
+    C("sites.page.webmcp.page_tools", "args_problem", {"type": "object", "properties": {"sku": {"type": "string"}},
                                                 "required": ["sku"], "additionalProperties": False}, _args)
 _WM_RAW = {"frame": "f2", "name": "add_to_cart", "title": "Add", "description": "Adds a tea.\nNow.",
            "origin": "https://shop.test", "inputSchema": _WM_ADD, "url": "https://shop.test/help.html",
            "annotations": {"readOnlyHint": False, "consequentialHint": True, "debugging": False},
            "form": {"autosubmit": True, "action": "https://shop.test/order", "x": 1}}
 for _raw in [_WM_RAW, {**_WM_RAW, "frame": ""}, {"name": "x", "inputSchema": "y", "annotations": None}, None, [], {}]:
-    C("sites.page.page_tools", "descriptor", _raw)
-    C("sites.page.page_tools", "fingerprint", _raw)
-    C("sites.page.page_tools", "listing", _raw, "read")
-    C("sites.page.page_tools", "preview", _raw, {"sku": "sencha", "qty": 2}, ["why"])
-    C("sites.page.risk", "page_tool_risk", _raw, ["publish", None])
+    C("sites.page.webmcp.page_tools", "descriptor", _raw)
+    C("sites.page.webmcp.page_tools", "fingerprint", _raw)
+    C("sites.page.webmcp.page_tools", "listing", _raw, "read")
+    C("sites.page.webmcp.page_tools", "preview", _raw, {"sku": "sencha", "qty": 2}, ["why"])
+    C("sites.page.risk.judge", "page_tool_risk", _raw, ["publish", None])
 for _name in ["buyGiftCard", "purchase_gift_card", "get_cart", "publishPost", "deleteÄrger", "ÉtéPay", "", None, 3]:
-    C("sites.page.risk", "identifier_words", _name)
-    C("sites.page.risk", "page_tool_risk", {"local": _name, "title": "", "description": "",
+    C("sites.page.risk.judge", "identifier_words", _name)
+    C("sites.page.risk.judge", "page_tool_risk", {"local": _name, "title": "", "description": "",
                                             "annotations": {"readOnlyHint": True}}, ["publish"])
-C("sites.page.page_tools", "find", [{"name": "a"}, {"name": "b"}, {"name": "b"}, "junk"], "b")
-C("sites.page.page_tools", "qualified", "f3", "x")
-C("sites.page.page_tools", "qualified", "", "x")
-C("sites.page.scan_format", "tools_section",
+C("sites.page.webmcp.page_tools", "find", [{"name": "a"}, {"name": "b"}, {"name": "b"}, "junk"], "b")
+C("sites.page.webmcp.page_tools", "qualified", "f3", "x")
+C("sites.page.webmcp.page_tools", "qualified", "", "x")
+C("sites.page.formatting.scan_format", "tools_section",
   [{"name": "add_to_cart", "risk": "irreversible", "title": "Add to cart", "description": "Adds a tea."},
    {"name": "f1:hours", "risk": "read", "title": "", "description": "Tells\nwhen " + ASTRAL * 70},
    {"name": "same", "risk": "read", "title": "same"}, "junk", {}])
-C("sites.page.scan_format", "tools_section", [{"name": "t" + str(_i), "risk": "read"} for _i in range(33)])
-C("sites.page.scan_format", "tools_section", None)
+C("sites.page.formatting.scan_format", "tools_section", [{"name": "t" + str(_i), "risk": "read"} for _i in range(33)])
+C("sites.page.formatting.scan_format", "tools_section", None)
 C("schema", "check_tool_schema", {"type": "object", "properties": {"args": {"type": "object", "description": "d"}},
                                   "additionalProperties": False})
 C("schema", "check_tool_schema", {"type": "object", "properties": {"args": {"type": "object", "properties": {}}},
@@ -1211,124 +1211,124 @@ for _i in range(200):
     C("jsonval", "trim_space", _s)
     C("jsonval", "split_space", _s)
     C("jsonval", "has_letter_or_digit", _s)
-    C("sites.page.names", "is_blank", _s)
-    C("sites.page.roles", "explicit_role", _s + "button" + _s)
-    C("sites.page.roles", "leading_int", _s + "12x")
-    C("sites.page.actions", "read_text", _s + "a \t\n\n\n b" + _s)
+    C("sites.page.scan.names", "is_blank", _s)
+    C("sites.page.scan.roles", "explicit_role", _s + "button" + _s)
+    C("sites.page.scan.roles", "leading_int", _s + "12x")
+    C("sites.page.actions.rules", "read_text", _s + "a \t\n\n\n b" + _s)
 # roles
 for _attr in ["button", "BUTTON", " link  tab", "image", "presentation none", "foo bar", "", None, "tab\u00a0x",
               "x\x1cbutton", "\ufeffnavigation"]:
-    C("sites.page.roles", "explicit_role", _attr)
+    C("sites.page.scan.roles", "explicit_role", _attr)
 for _type in ["", "text", "search", "email", "password", "number", "range", "checkbox", "radio", "submit", "reset",
               "image", "button", "hidden", "file", "date", "color", "week", "weird"]:
-    C("sites.page.roles", "input_role", _type, False)
-    C("sites.page.roles", "input_role", _type, True)
-    C("sites.page.names", "input_default", _type)
-    C("sites.page.names", "input_host_name", _type, "Go", "Alt", False)
-    C("sites.page.names", "input_host_name", _type, " ", None, True)
-    C("sites.page.names", "input_host_name", _type, None, None, False)
+    C("sites.page.scan.roles", "input_role", _type, False)
+    C("sites.page.scan.roles", "input_role", _type, True)
+    C("sites.page.scan.names", "input_default", _type)
+    C("sites.page.scan.names", "input_host_name", _type, "Go", "Alt", False)
+    C("sites.page.scan.names", "input_host_name", _type, " ", None, True)
+    C("sites.page.scan.names", "input_host_name", _type, None, None, False)
 for _args in [["", False, False], ["", True, False], ["", False, True], [None, False, False], ["x", False, False]]:
-    C("sites.page.roles", "img_role", *_args)
+    C("sites.page.scan.roles", "img_role", *_args)
 for _role in ["link", "button", "heading", "switch", "tab", "navigation", "alertdialog", "region", "list", None,
               "constructor", "__proto__"]:
-    C("sites.page.roles", "scan_code", _role)
-    C("sites.page.roles", "section_kind", _role)
+    C("sites.page.scan.roles", "scan_code", _role)
+    C("sites.page.scan.roles", "section_kind", _role)
 for _lvl, _tag in [[None, "H3"], ["5", "H1"], [" 4th", "DIV"], ["", "H6"], ["9", "H1"], ["0", "H2"], ["-1", "H2"],
                    ["x", "H2"], [None, "HR"], [None, "DIV"], ["+3", "P"], ["0x2", "H4"]]:
-    C("sites.page.roles", "heading_level", _lvl, _tag)
+    C("sites.page.scan.roles", "heading_level", _lvl, _tag)
 # names
 for _parts in [["a", " b ", ""], [], ["\u200b"], ["x\u00a0", "\ufeffy"]]:
-    C("sites.page.names", "join_parts", _parts)
+    C("sites.page.scan.names", "join_parts", _parts)
 for _b, _c, _a in [["", "x", ""], ["★", "Save", "(2)"], ["b", "", ""], ["", "", "a"]]:
-    C("sites.page.names", "with_pseudo", _b, True, _c, _a, False)
-    C("sites.page.names", "with_pseudo", _b, False, _c, _a, True)
-    C("sites.page.names", "content_piece", _c, True)
-    C("sites.page.names", "content_piece", _c, False)
+    C("sites.page.scan.names", "with_pseudo", _b, True, _c, _a, False)
+    C("sites.page.scan.names", "with_pseudo", _b, False, _c, _a, True)
+    C("sites.page.scan.names", "content_piece", _c, True)
+    C("sites.page.scan.names", "content_piece", _c, False)
 for _t, _p, _ap, _field in [["Help", "ph", "aph", True], [" ", "ph", "aph", True], [None, "ph", "aph", False],
                             [None, None, None, True], ["\ufeff", "\u3000", "a", True]]:
-    C("sites.page.names", "tooltip_text", _t, _p, _ap, _field)
+    C("sites.page.scan.names", "tooltip_text", _t, _p, _ap, _field)
 _CSS = ['"', "\\", "/", " ", "a", "B", "\n", "\u2028", "\ue001", "'", "\t", "\ufeff", "\x1c", "f", "0", "x"]
 _SEL = [":", "::", "before", "after", "BEFORE", "Aft", "er", "b", " ", ",", "x", "_", "-", ".a", "\u212a", "\ufeff"]
 for _i in range(300):
     _content = "".join(_rng2.choice(_CSS) for _ in range(_rng2.randint(0, 12)))
     _selector = "".join(_rng2.choice(_SEL) for _ in range(_rng2.randint(0, 8)))
-    C("sites.page.names", "content_text", _content)
-    C("sites.page.names", "pseudo_bases", _selector, _content)
-    C("sites.page.names", "strip_pseudo", _selector)
+    C("sites.page.scan.names", "content_text", _content)
+    C("sites.page.scan.names", "pseudo_bases", _selector, _content)
+    C("sites.page.scan.names", "strip_pseudo", _selector)
 for _text in ["call us", "CNBC on MSN", "  two  words ", "\"quoted\" (paren) 3rd o'neil", "ßtraße émile", "", None]:
     for _tt in ["uppercase", "lowercase", "capitalize", "none", "full-size-kana", None]:
-        C("sites.page.names", "transformed", _text, _tt)
+        C("sites.page.scan.names", "transformed", _text, _tt)
 for _content in ['"Delete"', '"a" counter(x) "b"', '"\\"q\\"" "\\\\"', 'url(x.png) / "Close"', '"\ue001Icon"', "none",
                  "normal", None, '"open', '"' + ASTRAL + '"', '"\\' + ASTRAL + '"']:
-    C("sites.page.names", "content_text", _content)
-    C("sites.page.names", "pseudo_bases", ".a::before, b:AFTER, c:hover", _content)
+    C("sites.page.scan.names", "content_text", _content)
+    C("sites.page.scan.names", "pseudo_bases", ".a::before, b:AFTER, c:hover", _content)
 for _args in [["block", "0px", "0px", "0px", "0px", True], ["inline", "0px", "3.2px", "0px", "0px", True],
               ["inline", "3.2px", "0px", "0px", "0px", True], ["inline", "0px", "0px", "0.5px", "0px", False],
               ["inline", "0px", "0px", "-4px", "0px", False], ["inline", None, "", "auto", "0.00px", False],
               ["contents", "1px", "1px", "1px", "1px", True], ["", "0px", "0px", "0px", "0px", False],
               ["inline", " 10px", "x", "0", ".5em", False]]:
-    C("sites.page.names", "pseudo_spaced", *_args)
+    C("sites.page.scan.names", "pseudo_spaced", *_args)
 for _data in ["", " ", "  ", "x", " -- "]:
-    C("sites.page.names", "comment_text", _data)
+    C("sites.page.scan.names", "comment_text", _data)
 for _role in ["textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "meter", "menu", "menubar",
               "button", "option", None, "", "constructor"]:
-    C("sites.page.names", "embedded_kind", _role)
+    C("sites.page.scan.names", "embedded_kind", _role)
 for _args in [["five", "5", "4"], [None, "5", "4"], [None, None, "4"], [None, None, None], ["", "5", None]]:
-    C("sites.page.names", "range_text", *_args)
+    C("sites.page.scan.names", "range_text", *_args)
 # links
 _HREF = ["http://", "https://", "a", "b.", ".", "..", "/", "?", "#", "%2E", "%", ":", "'", "xn--", "-", "9", " ", "\n",
          "A", ".c", "//", "./", "\\", "é", "\u2028"]
 for _i in range(400):
     _raw = "".join(_rng2.choice(_HREF) for _ in range(_rng2.randint(0, 7)))
-    C("sites.page.links", "plain_href", _raw, "https://o.test/d/", "https://o.test/d/x?q", "https://o.test")
-    C("sites.page.links", "split_plain", _raw)
-    C("sites.page.links", "split_absolute", _raw)
-    C("sites.page.links", "is_javascript", _raw)
+    C("sites.page.scan.links", "plain_href", _raw, "https://o.test/d/", "https://o.test/d/x?q", "https://o.test")
+    C("sites.page.scan.links", "split_plain", _raw)
+    C("sites.page.scan.links", "split_absolute", _raw)
+    C("sites.page.scan.links", "is_javascript", _raw)
 for _raw in [" JavaScript:x", "\ufeffjavascript:", "\x1cjavascript:x", "javascript", "HTTPS://a", "http:x", "ftp://x"]:
-    C("sites.page.links", "is_javascript", _raw)
-    C("sites.page.links", "is_web_url", _raw)
+    C("sites.page.scan.links", "is_javascript", _raw)
+    C("sites.page.scan.links", "is_web_url", _raw)
 for _h in ["#section", "#/inbox", "#!x", "", "#"]:
-    C("sites.page.links", "route_key", "https://a.test", "/p", "?q=1", _h)
+    C("sites.page.scan.links", "route_key", "https://a.test", "/p", "?q=1", _h)
 for _proto, _cred in [["https:", False], ["http:", False], ["file:", False], ["https:", True], ["HTTPS:", False]]:
-    C("sites.page.links", "document_urls", _proto, "https://a.test/d/p?q#f#g", _cred, "https://a.test", "/d/p")
+    C("sites.page.scan.links", "document_urls", _proto, "https://a.test/d/p?q#f#g", _cred, "https://a.test", "/d/p")
 for _path in ["/a/./b", "a/../b", "..", "./", "/a/.../b", "", "a//b"]:
-    C("sites.page.links", "has_dot_segment", _path)
+    C("sites.page.scan.links", "has_dot_segment", _path)
 # prose
 _P1 = ["P", 1, "u1", "First paragraph.", 16]
 _P2 = ["P", 1, "u2", "Second one.", 11]
 _L = ["E", 1, "L", "u3", "More", None, [], "https://a.test/"]
 for _parts, _own in [[["  Hello ", "world  "], "Hello"], [["ab"], "ab"], [["--- ", "text"], "---"], [["Été"], "Été"],
                      [["٣٤٥"], "٣٤٥"], [[], "x"], [["abc"], ""], [["a\u200bb c"], "a"]]:
-    C("sites.page.prose", "prose_text", _parts, _own)
-C("sites.page.prose", "prose_row", 2, "u9", "x" * 250)
+    C("sites.page.scan.prose", "prose_text", _parts, _own)
+C("sites.page.scan.prose", "prose_row", 2, "u9", "x" * 250)
 for _rows, _parts in [[[None, _P1, None, _L, _P2], ["Intro "]], [[None, _P1, None, _L, _P2], ["", " "]],
                       [[None, _P1, ["H", 1, 2, "T"]], ["Own"]], [[None, _P1], []],
                       [[None, ["P", 1, "u1", "a" * 200, 900], _P2], []], [[_P1, _L, _P2, _P1], ["x"]]]:
-    C("sites.page.prose", "merge_plan", _rows, 0, _parts)
+    C("sites.page.scan.prose", "merge_plan", _rows, 0, _parts)
 # uids
 for _uid in ["u12", "u007", "u", "12", "U1", "u1a", "u-1", "u\uff11", "", None, 5, ["u1"], "f1u2", "u99999999"]:
-    C("sites.page.uids", "uid_number", _uid)
-    C("sites.page.uids", "not_a_uid", _uid)
-C("sites.page.uids", "fingerprint", "button", "Send")
-C("sites.page.uids", "uid_text", 42)
-C("sites.page.uids", "stale", "u3", "is gone from the page")
+    C("sites.page.scan.uids", "uid_number", _uid)
+    C("sites.page.scan.uids", "not_a_uid", _uid)
+C("sites.page.scan.uids", "fingerprint", "button", "Send")
+C("sites.page.scan.uids", "uid_text", 42)
+C("sites.page.scan.uids", "stale", "u3", "is gone from the page")
 # actions
 for _chord in ["Enter", " Control + Shift + a ", "cmd+Esc", "Option+Space", "F12", "", "+", "Hyper+a", "Enterprise",
                "F123", "f5", None, 3, "constructor", "toString", "ctrl+constructor", "Meta+Tab", "é"]:
-    C("sites.page.actions", "parse_chord", _chord)
+    C("sites.page.actions.rules", "parse_chord", _chord)
 for _key in ["a", "Enter", " ", "é", "F5"]:
-    C("sites.page.actions", "key_code", _key)
+    C("sites.page.actions.rules", "key_code", _key)
 for _dir in ["down", "up", "left", "right", "top", "sideways", None]:
-    C("sites.page.actions", "scroll_move", _dir, 1000, 801)
+    C("sites.page.actions.rules", "scroll_move", _dir, 1000, 801)
 for _tag, _type in [["INPUT", "password"], ["INPUT", "hidden"], ["FIELDSET", ""], ["OUTPUT", "text"], ["SELECT", ""]]:
-    C("sites.page.actions", "field_listed", _tag, _type)
+    C("sites.page.actions.rules", "field_listed", _tag, _type)
 for _f in [["Email", "e", "i", "email", "INPUT"], ["", "", "card", "", "TEXTAREA"], ["", "", "", "", "SELECT"],
            ["", "n", "", "text", "INPUT"]]:
-    C("sites.page.actions", "field_line", *_f)
+    C("sites.page.actions.rules", "field_line", *_f)
 for _s in [["BUTTON", True, None, "submit"], ["BUTTON", True, "SUBMIT", "submit"], ["BUTTON", True, "button", "button"],
            ["BUTTON", False, None, "submit"], ["INPUT", True, "image", "IMAGE"], ["INPUT", True, "text", "text"],
            ["A", True, None, ""]]:
-    C("sites.page.actions", "submits", *_s)
+    C("sites.page.actions.rules", "submits", *_s)
 
 # === Leaks (issue 34): the tokeniser of read text and of outbound URLs/texts =========================
 _LEAK_TEXTS = ["Recovery codes: 7c4e2-9a1f3 50318-82746. Account 4417 2093 8812. Mail Bob@Corp.test.",

@@ -1,4 +1,4 @@
-"""Phrases per language for the page tool's vocabulary (sites/page/vocabulary.py): what must read as
+"""Phrases per language for the page tool's vocabulary (sites/page/risk/vocabulary.py): what must read as
 an irreversible act, and its everyday twins that must not. Shared by the unit tests (CPython) and the
 parity cases (the same answers from the Transcrypt JS). Wording follows the locale files the
 vocabulary cites (Shopify/dawn, mastodon-android) and common site wording.

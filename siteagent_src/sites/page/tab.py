@@ -1,19 +1,19 @@
-"""The page tool's tab half (content.js, any frame): the scan (tab_walker.py) and the actions
-(tab_actions.py), through uids (tab_uids.py); what a judged target sits in (tab_context.py); and the
+"""The page tool's tab half (content.js, any frame): the scan (scan/tab/walker.py) and the actions
+(actions/tab.py), through uids (scan/tab/uids.py); what a judged target sits in (risk/tab.py); and the
 page's own tools (WebMCP, webapi/webmcp.py; the top frame lists its same-origin frames' tools too).
 Each handler returns a plain result or raises ToolError."""
 from core.outcome import ToolError, invalid_arg, result_of
 from core.reasons import (URL_NOT_ALLOWED, NOT_SUPPORTED, STALE_UID, TAB_TIMEOUT, PAGE_TOOL_FAILED, ADAPTER_ERROR,
                           INVALID_ARGS)
-from sites.page import scan_format
-from sites.page import page_tools
-from sites.page.links import scheme_of, href_refused
+from sites.page.formatting import scan_format
+from sites.page.webmcp import page_tools
+from sites.page.scan.links import scheme_of, href_refused
 from sites.page.ids import PAGE_TAB
-from sites.page.tab_context import context_of
-from sites.page.tab_actions import (describe_element, click_element, type_into, select_in, check_element,
+from sites.page.risk.tab import context_of
+from sites.page.actions.tab import (describe_element, click_element, type_into, select_in, check_element,
                                     press_keys, scroll_by, read_element, page_has_text, settle, is_disabled)
-from sites.page.tab_uids import resolve, current_route
-from sites.page.tab_walker import scan
+from sites.page.scan.tab.uids import resolve, current_route
+from sites.page.scan.tab.walker import scan
 from sites.kit.tab import tab_handler
 from webapi.dom import attr, dom_parsed
 from webapi.js import sleep, now_ms, from_json, random_id

@@ -3,7 +3,7 @@ with its risk judged per call (sites/page/worker.py `judge`), plus two test-only
 
 Worker half: which tab (agent tabs in the "Site Agent" group, and the attached tab; never others),
 host access, URL schemes, frames, the risk judge. Tab half (content.js, every frame): the scan and
-the actions (tab.py, through the walker in tab_walker.py and its tab_*.py modules), and the page's own
+the actions (tab.py, through the walker in scan/tab/ and actions/tab.py), and the page's own
 tools (webapi/webmcp.py).
 """
 from core.tooling import declare_site, declare_tool

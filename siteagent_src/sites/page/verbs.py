@@ -1,7 +1,7 @@
 """The page tool's verbs, in one table: the input schema's `method` enum, each verb's risk, the
 arguments it needs, which half runs it, and the docs' verb list (docs/PROTOCOL.md) come from here.
 
-    verb: the `method` value;  risk: before its target is judged (sites/page/risk.py raises a click,
+    verb: the `method` value;  risk: before its target is judged (sites/page/risk/judge.py raises a click,
     a submitting type or an Enter press to irreversible when the target warrants it, and lowers a
     call_tool of a page tool declared read-only to read: `page_tool_risk`);
     needs: arguments it requires;  runs: 'worker' (tabs and navigation) or 'tab' (the page itself);

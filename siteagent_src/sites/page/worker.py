@@ -10,10 +10,10 @@ from core.reasons import (NO_TARGET_TAB, PERMISSION_REQUIRED, URL_NOT_ALLOWED, S
                           TAB_TIMEOUT, NOT_SUPPORTED, INVALID_ARGS)
 from core.origins import host_of, origin_of
 from core.leaks import url_way, text_way
-from sites.page import risk as page_risk
-from sites.page import scan_format
-from sites.page import page_tools
-from sites.page.links import scheme_of, href_refused
+from sites.page.risk import judge as page_risk
+from sites.page.formatting import scan_format
+from sites.page.webmcp import page_tools
+from sites.page.scan.links import scheme_of, href_refused
 from sites.page.verbs import needs_of, acts
 from sites.page.ids import PAGE_TAB, PROBE_TARGETS
 from sites.page.tools import SITE, PAGE, PROBE_RISK
@@ -250,7 +250,7 @@ def _tool_args(args):
 
 
 async def _page_tools(tab_id):
-    """The page's tools as descriptors (sites/page/page_tools.py), from the tab's top frame; raises
+    """The page's tools as descriptors (sites/page/webmcp/page_tools.py), from the tab's top frame; raises
     not_supported when the page has no WebMCP."""
     return _answer(await _call(tab_id, 0, {'op': 'tools'}), 'tools')['tools']
 
@@ -292,7 +292,7 @@ async def _extra_terms():
 
 
 async def _judge_page_tool(args, ctx):
-    """call_tool's risk (sites/page/risk.py page_tool_risk) and its approval text; the call is bound
+    """call_tool's risk (sites/page/risk/judge.py page_tool_risk) and its approval text; the call is bound
     to the tool judged here (ctx['page_tool']: its fingerprint)."""
     tab = await _ready_tab(args)
     tool = await _named_tool(tab['id'], args)

@@ -1,4 +1,4 @@
-"""sites/page/links.py under CPython: route keys, document URLs, and the hrefs the walker joins itself.
+"""sites/page/scan/links.py under CPython: route keys, document URLs, and the hrefs the walker joins itself.
 
 plain_href replaced three regular expressions in the JavaScript walker; hypothesis checks it against
 them (for Python's `re`) on hrefs made of the pieces that matter. The browser tests compare it with the
@@ -7,7 +7,7 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from sites.page import links as L
+from sites.page.scan import links as L
 
 DOC = ("https://o.test/d/", "https://o.test/d/x?q", "https://o.test")
 

@@ -3,7 +3,7 @@ click, a link whose script submits its form, a form's _method override and the h
 control sits under. The cases (tests/parity/page_phrases.py LINKS) are shared with the parity run."""
 import pytest
 
-from sites.page import risk as r
+from sites.page.risk import judge as r
 from tests.parity.page_phrases import LINKS, LINK_FORM
 
 PAGE = "https://a.test/home"
@@ -55,7 +55,7 @@ def test_heading_rule_is_for_confirm_style_names_only():
 
 
 def test_topics_are_not_endpoints():
-    from sites.page import vocabulary as v
+    from sites.page.risk import vocabulary as v
     assert v.path_words("/blog/tags/delete") == [["blog"], ["tags"]]
     assert v.path_words("/search?q=close+account&page=2") == [["search"], ["page"]]
     assert v.path_words("/settings?action=remove") == [["settings"], ["action"], ["remove"]]

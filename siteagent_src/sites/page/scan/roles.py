@@ -1,4 +1,4 @@
-"""Roles and the scan's codes: the tables the walker (tab_walker.py, tab_roles.py) reads, and the rules
+"""Roles and the scan's codes: the tables the walker (scan/tab/walker.py, scan/tab/roles.py) reads, and the rules
 that choose a role from what an element says about itself, once its attributes are read.
 
 Pure: runs under CPython and as JS (parity-tested). The tab layer turns the lists into JS Sets and the

@@ -3,9 +3,9 @@ descriptors and fingerprints, the risk judge's rule, the approval text and the s
 import jsonschema
 import pytest
 
-from sites.page import page_tools as t
-from sites.page import risk as r
-from sites.page import scan_format as f
+from sites.page.webmcp import page_tools as t
+from sites.page.risk import judge as r
+from sites.page.formatting import scan_format as f
 
 # What Chromium 156 makes of a declarative <form toolname> with a text field and a <select> (read
 # back through getTools() with --enable-features=WebMCP).

@@ -1,5 +1,5 @@
-"""sites/page/roles.py under CPython: roles from what an element says about itself."""
-from sites.page import roles as r
+"""sites/page/scan/roles.py under CPython: roles from what an element says about itself."""
+from sites.page.scan import roles as r
 
 
 def test_explicit_role_is_the_first_known_token():

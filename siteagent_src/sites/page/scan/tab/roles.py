@@ -1,11 +1,11 @@
 # siteagent: hot
 """An element's role: its explicit role="..." when it names a known role (none/presentation give way on
 a focusable element), else the implicit role of its tag (HTML-AAM), decided here from the DOM with the
-tables and rules of roles.py. Hot: the walk asks for every element.
+tables and rules of scan/roles.py. Hot: the walk asks for every element.
 """
-from sites.page.roles import (explicit_role, input_role, img_role, ROLES, TAG_ROLES, FOCUSABLE_TAGS,
+from sites.page.scan.roles import (explicit_role, input_role, img_role, ROLES, TAG_ROLES, FOCUSABLE_TAGS,
                               SECTIONING_TAGS, SECTIONING_ROLES)
-from sites.page.tab_visible import parent_of
+from sites.page.scan.tab.visible import parent_of
 from webapi.jsobj import set_of, lookup_table
 
 KNOWN_ROLE = set_of(ROLES)

@@ -3,7 +3,7 @@
 function per step of the spec's text computation (`text_of`): 2A `hidden_text`, 2B `labelledby_name`,
 2C `embedded_value`, 2D `aria_label_name`, 2E `host_language_name` (labels, legend, captions, alt,
 `svg_title`), 2F/2H `content_name` and `content_text_of` (children, owned elements, ::before/::after),
-2G text nodes in `text_of`, the draft's Name From Heading `heading_name` (at the root), 2I `tooltip_name`. The rules that need no DOM are in names.py, each with a
+2G text nodes in `text_of`, the draft's Name From Heading `heading_name` (at the root), 2I `tooltip_name`. The rules that need no DOM are in scan/names.py, each with a
 CPython test that quotes the spec; tests/browser/accname_cases.py checks the whole against the spec and
 Chromium. A name is a function of (element, DOM): `name_of(el)`.
 
@@ -17,14 +17,14 @@ attribute, alt or value is set off by spaces, as Chromium does). The DOM's answe
 display, generated content, ownership) come from tab_visible, tab_pseudo and tab_owns. Where the spec
 leaves a choice we follow Chromium, and say so where it is made. Hot: the walk names every element it lists.
 """
-from sites.page.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
+from sites.page.scan.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
                               is_blank, embedded_kind, range_text, comment_text, transformed)
-from sites.page.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS, NAME_FROM_HEADING,
+from sites.page.scan.roles import (FROM_CONTENT, NO_CONTENT, NAME_PROHIBITED, SKIP_TAGS, NAME_FROM_HEADING,
                               HEADING_CANDIDATES)
-from sites.page.tab_owns import ownership, owns_of, owner_of
-from sites.page.tab_pseudo import document_answer, reads_pseudo, pseudo_part, note_named_root, transforms_in
-from sites.page.tab_roles import role_of
-from sites.page.tab_visible import is_hidden, hidden_under_shown, aria_hidden, is_spaced, block_of
+from sites.page.scan.tab.owns import ownership, owns_of, owner_of
+from sites.page.scan.tab.pseudo import document_answer, reads_pseudo, pseudo_part, note_named_root, transforms_in
+from sites.page.scan.tab.roles import role_of
+from sites.page.scan.tab.visible import is_hidden, hidden_under_shown, aria_hidden, is_spaced, block_of
 from webapi.jsobj import record, copy_record, set_of, as_array, is_instance, is_undefined
 
 NAMED_FROM_CONTENT = set_of(FROM_CONTENT)

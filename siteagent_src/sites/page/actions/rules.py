@@ -1,5 +1,5 @@
 """The page tool's actions without the DOM: key chords for `press`, the text `read` returns, how far
-`scroll` moves, and what the risk judge is told about a target's form (tab_actions.py reads the DOM).
+`scroll` moves, and what the risk judge is told about a target's form (actions/tab.py reads the DOM).
 
 Pure: runs under CPython and as JS (parity-tested).
 """

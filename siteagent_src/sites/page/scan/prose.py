@@ -1,9 +1,9 @@
 """Prose in the scan: when a block's text becomes a 'P' row, and when a block whose paragraphs are all
 prose becomes one summary row (which `read` expands) followed by its links.
 
-The walker (tab_walker.py) collects, per open block, the texts it shows in order (`parts`) and the first
+The walker (scan/tab/walker.py) collects, per open block, the texts it shows in order (`parts`) and the first
 of them that is not only whitespace (`own`); these rules decide from that alone. Rows are the scan rows
-of scan_format.py. Lengths and cuts count what the JS string counts (UTF-16 units) in the tab.
+of formatting/scan_format.py. Lengths and cuts count what the JS string counts (UTF-16 units) in the tab.
 
 Pure: runs under CPython and as JS (parity-tested).
 """

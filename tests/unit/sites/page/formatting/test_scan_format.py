@@ -1,5 +1,5 @@
-"""core.scan_format under CPython: the fixed scan text (docs/PROTOCOL.md)."""
-from sites.page import scan_format as f
+"""sites/page/formatting/scan_format.py under CPython: the fixed scan text (docs/PROTOCOL.md)."""
+from sites.page.formatting import scan_format as f
 
 ROWS = [["S", 0, "main", None], ["H", 1, 1, "Example Domain"],
         ["E", 1, "L", "u4", "More information...", None, [], "https://www.iana.org/domains/example"],

@@ -1,7 +1,7 @@
 # siteagent: hot
 """The live page model: what a repeat scan keeps from the scans before it (docs/PROTOCOL.md, "Repeat scans").
 
-After a scan, each walked element whose subtree is big enough keeps its segment (tab_walker.py: the rows,
+After a scan, each walked element whose subtree is big enough keeps its segment (scan/tab/walker.py: the rows,
 counts and prose text its walk produced, in the context it was walked in). A MutationObserver on the
 document and on every shadow root the walk entered queues what changes; the next scan turns that into
 dirty marks: `sub` (the element's flat subtree is walked again) and `path` (the element itself is walked
@@ -23,8 +23,8 @@ cannot be read) with any change, hovering with `:hover` rules, focus with `:focu
 uid dropped as stale, too many queued mutations. Same-origin frames are walked every time.
 Hot: `note` runs once per walked element.
 """
-from sites.page.tab_pseudo import tree_sheets, SCAN
-from sites.page.tab_visible import parent_of, VISIBILITY
+from sites.page.scan.tab.pseudo import tree_sheets, SCAN
+from sites.page.scan.tab.visible import parent_of, VISIBILITY
 from webapi.jsobj import record, set_of, new_map, is_instance
 
 SEGMENT_MIN = 6             # an element whose walk visits fewer elements keeps no segment
@@ -66,7 +66,7 @@ CUSTOM = 2
 M = record()
 M.live = False              # a model from the last scan exists
 M.segment_min = SEGMENT_MIN   # (the test probe lowers it, so that every level is replayed)
-M.segs = __new__(WeakMap())  # element -> its segment (tab_walker.py)
+M.segs = __new__(WeakMap())  # element -> its segment (walker.py)
 M.sub = set_of([])
 M.path = set_of([])
 M.full = True
@@ -605,7 +605,7 @@ def _animations_changed():
 
 
 def note(st, el, kind, state):
-    """A watched element, in walk order (tab_walker.py)."""
+    """A watched element, in walk order (walker.py)."""
     entry = record()
     entry.el = el
     entry.kind = kind

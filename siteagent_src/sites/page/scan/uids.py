@@ -1,7 +1,7 @@
 """Uids that never lie: how a scan names an element (`u<n>`), what a uid is checked against when it comes
 back (its element's fingerprint: role and name; prose blocks only by identity), and the refusals.
 
-The table itself (uid -> weak reference, fingerprint, route) lives in the tab (tab_uids.py). Numbers never
+The table itself (uid -> weak reference, fingerprint, route) lives in the tab (scan/tab/uids.py). Numbers never
 repeat within a tab: the worker passes the highest one it has seen as a floor.
 
 Pure: runs under CPython and as JS (parity-tested).

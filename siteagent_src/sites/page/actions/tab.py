@@ -1,16 +1,16 @@
 """The page tool's actions in the tab: what the risk judge is told about a target, click, type, select,
 check, press, scroll, read, wait for text, and the page settling. Each refuses with a ToolError
-(invalid_args naming the field) what it cannot do safely. The pure rules are in actions.py.
+(invalid_args naming the field) what it cannot do safely. The pure rules are in actions/rules.py.
 """
 from core.outcome import ToolError
 from core.reasons import INVALID_ARGS
-from sites.page.actions import (parse_chord, key_code, read_text, scroll_move, field_listed, field_line, submits,
+from sites.page.actions.rules import (parse_chord, key_code, read_text, scroll_move, field_listed, field_line, submits,
                                 FORM_FIELDS_READ, FORM_FIELDS_SHOWN, FIELD_LABEL_CAP)
-from sites.page.names import squash
-from sites.page.roles import TYPEABLE_ROLES, CHECKABLE_ROLES, RADIO_ROLES
-from sites.page.tab_names import accessible_name, name_of
-from sites.page.tab_roles import role_of
-from sites.page.tab_uids import resolve
+from sites.page.scan.names import squash
+from sites.page.scan.roles import TYPEABLE_ROLES, CHECKABLE_ROLES, RADIO_ROLES
+from sites.page.scan.tab.names import accessible_name, name_of
+from sites.page.scan.tab.roles import role_of
+from sites.page.scan.tab.uids import resolve
 from webapi.jsobj import as_array
 
 SETTLE_POLL_MS = 25

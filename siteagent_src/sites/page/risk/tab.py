@@ -1,4 +1,4 @@
-"""What a judged action sits in, read from the page for the risk judge (sites/page/risk.py): the
+"""What a judged action sits in, read from the page for the risk judge (sites/page/risk/judge.py): the
 element's description and icon, the dialog around it, its form's submit button, a link's resolved
 target and the page title. Tab layer, through the DOM kit (webapi/dom.py) only.
 

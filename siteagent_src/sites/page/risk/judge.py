@@ -3,9 +3,9 @@ when a click (or a type with submit) becomes irreversible. Pure: CPython and JS 
 from core.jsonval import kind_of, has_key, squeeze
 from core.origins import host_of
 from core.preview import build_preview, cap_text
-from sites.page import vocabulary as vocab
+from sites.page.risk import vocabulary as vocab
 from sites.page.verbs import verb_of
-from sites.page.links import scheme_of
+from sites.page.scan.links import scheme_of
 
 WRITE = 'write'
 IRREVERSIBLE = 'irreversible'
@@ -93,7 +93,7 @@ def extra_hits(text, extra_terms):
 
 
 def vocabulary_hits(text, extra_terms):
-    """What text says it does, in the vocabulary (sites/page/vocabulary.py) or the extra terms: the
+    """What text says it does, in the vocabulary (sites/page/risk/vocabulary.py) or the extra terms: the
     concepts of its decisive hits (acts and irreversibility phrases), then the extra terms."""
     out = []
     for hit in vocab.hits_in(text if kind_of(text) == 'string' else '', 'name'):
@@ -570,7 +570,7 @@ def identifier_words(name):
 
 
 def page_tool_risk(tool, extra_terms):
-    """{risk, reasons} for a call of a page's own tool (a descriptor: sites/page/page_tools.py). read
+    """{risk, reasons} for a call of a page's own tool (a descriptor: sites/page/webmcp/page_tools.py). read
     only when the page declares it read-only (readOnlyHint), does not mark it consequential, and
     neither its name, title, description nor (a declarative form's) action matches the destructive
     or financial vocabulary; anything else is irreversible. The hints are the page's words: they

@@ -1,5 +1,5 @@
-"""sites/page/uids.py under CPython: uid text, fingerprints and refusals."""
-from sites.page import uids as u
+"""sites/page/scan/uids.py under CPython: uid text, fingerprints and refusals."""
+from sites.page.scan import uids as u
 
 
 def test_uid_text_and_number():

@@ -1,8 +1,8 @@
 """core.page_risk under CPython: URL schemes and the click classifier (docs/SECURITY.md)."""
 import pytest
 
-from sites.page import links
-from sites.page import risk as r
+from sites.page.scan import links
+from sites.page.risk import judge as r
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", " JavaScript:x", "java\tscript:x", "\x00javascript:x",

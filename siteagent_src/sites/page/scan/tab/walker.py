@@ -1,25 +1,25 @@
 # siteagent: hot
 """The scan: one pass over the flattened DOM (shadow roots, slots, same-origin frames) that yields the
-rows scan_format.py turns into text.
+rows formatting/scan_format.py turns into text.
 
 Per element: skipped (script, style, aria-hidden, inert, hidden, no box), listed (a widget with a code:
 `E` row with uid, name, value, states, href; a heading: `H` row), a section line (`S`: landmarks, named
-forms, dialogs and regions), or walked through. Text goes to the innermost open block (prose.py decides
+forms, dialogs and regions), or walked through. Text goes to the innermost open block (scan/prose.py decides
 what becomes a `P` row, and merges a block of paragraphs into one). Cross-origin frames the walk cannot
 enter become `X` rows, closed shadow roots `Z` rows. Hot: this is the walk (docs/SUBSET.md, "Hot modules").
 """
-from sites.page.prose import prose_text, prose_row, merge_plan
-from sites.page.roles import (CODE, SECTION, NAMED_SECTIONS, SKIP_TAGS, BLOCK_TAGS, SENTENCE_TAGS, ITEM_ROLES,
+from sites.page.scan.prose import prose_text, prose_row, merge_plan
+from sites.page.scan.roles import (CODE, SECTION, NAMED_SECTIONS, SKIP_TAGS, BLOCK_TAGS, SENTENCE_TAGS, ITEM_ROLES,
                               RANGE_ROLES, CHECKABLE_ROLES, HEADING_CODE, heading_level)
-from sites.page.links import is_web_url
-from sites.page.uids import PROSE, fingerprint, uid_text
-from sites.page.tab_names import accessible_name
-from sites.page.tab_pseudo import begin_scan, end_scan, document_answer, note_other_tree, SCAN
-from sites.page import tab_model
-from sites.page.tab_model import SHOWN, BOXLESS
-from sites.page.tab_roles import role_of
-from sites.page.tab_uids import check_route, raise_floor, max_uid, issue, resolve, read_base, href_of, STATE as UIDS
-from sites.page.tab_visible import VISIBILITY
+from sites.page.scan.links import is_web_url
+from sites.page.scan.uids import PROSE, fingerprint, uid_text
+from sites.page.scan.tab.names import accessible_name
+from sites.page.scan.tab.pseudo import begin_scan, end_scan, document_answer, note_other_tree, SCAN
+from sites.page.scan.tab import model as tab_model
+from sites.page.scan.tab.model import SHOWN, BOXLESS
+from sites.page.scan.tab.roles import role_of
+from sites.page.scan.tab.uids import check_route, raise_floor, max_uid, issue, resolve, read_base, href_of, STATE as UIDS
+from sites.page.scan.tab.visible import VISIBILITY
 from webapi.jsobj import record, set_of, lookup_table
 
 CODES = lookup_table(CODE)
@@ -334,7 +334,7 @@ def replay(st, seg, depth):
 
 def walk(st, el, depth):
     """walk_element, or the element's segment from the last scan when nothing it shows has changed
-    (tab_model.py); a walked element keeps its segment for the next scan."""
+    (model.py); a walked element keeps its segment for the next scan."""
     model = st.model
     if model == None or st.frames > 0:
         walk_element(st, el, depth)

@@ -1,6 +1,6 @@
-"""sites/page/prose.py under CPython: when a block's text becomes a prose row, and when a block of
+"""sites/page/scan/prose.py under CPython: when a block's text becomes a prose row, and when a block of
 paragraphs becomes one summary row followed by its links."""
-from sites.page import prose as p
+from sites.page.scan import prose as p
 
 LINK = ["E", 1, "L", "u3", "More", None, [], "https://a.test/"]
 

@@ -1,5 +1,5 @@
 """Accessible names (accname 1.2): the rules that need no DOM, once the strings are read. The steps that
-walk the DOM are in tab_names.py; these are what they assemble with.
+walk the DOM are in scan/tab/names.py; these are what they assemble with.
 
 - whitespace: `squash` (JS whitespace and U+200B runs to one space, trimmed) is how every name ends;
 - joining: the parts of aria-labelledby or of several <label>s are joined by a space;

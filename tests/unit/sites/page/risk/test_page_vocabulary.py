@@ -1,8 +1,8 @@
-"""sites/page/vocabulary.py under CPython: the words of irreversible effect per language, and the
+"""sites/page/risk/vocabulary.py under CPython: the words of irreversible effect per language, and the
 rules that read them (tests/parity/cases.py runs the same phrases as Transcrypt JS)."""
 import pytest
 
-from sites.page import vocabulary as v
+from sites.page.risk import vocabulary as v
 from tests.parity.page_phrases import DESTRUCTIVE, EVERYDAY, SAID, STYLES
 
 LANGS = ["en", "es", "fr", "de", "pt", "it", "ru", "ja", "zh"]

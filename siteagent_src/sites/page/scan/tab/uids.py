@@ -9,10 +9,10 @@ a floor. Links: an href the URL parser would only join to the document URL is jo
 (cached per raw href); the rest go through the browser's parser. Hot: the walk issues a uid and reads an
 href for every element it lists.
 """
-from sites.page.links import route_key, document_urls, plain_href, is_javascript
-from sites.page.uids import PROSE, fingerprint, uid_number, not_a_uid, stale, UNKNOWN, ROUTE_CHANGED, GONE, CHANGED
-from sites.page.tab_names import name_of
-from sites.page.tab_roles import role_of
+from sites.page.scan.links import route_key, document_urls, plain_href, is_javascript
+from sites.page.scan.uids import PROSE, fingerprint, uid_number, not_a_uid, stale, UNKNOWN, ROUTE_CHANGED, GONE, CHANGED
+from sites.page.scan.tab.names import name_of
+from sites.page.scan.tab.roles import role_of
 from webapi.jsobj import record, new_map
 
 HREF_CACHE_MAX = 20000

@@ -13,7 +13,7 @@ children), not to its DOM parent's. Only owners in the document (not inside shad
 The answer is also handed to tab_visible (OWNERS), whose aria-hidden test climbs from an owned element
 to its owner. Hot: names ask for every child they read, so the answer for a document without aria-owns is one Set test.
 """
-from sites.page.tab_visible import parent_of, aria_hidden, OWNERS, VISIBILITY
+from sites.page.scan.tab.visible import parent_of, aria_hidden, OWNERS, VISIBILITY
 from webapi.jsobj import record, new_map
 
 OWNS = 'aria-owns'

@@ -1,5 +1,5 @@
-"""sites/page/actions.py under CPython: chords, read text, scroll moves, and the form the risk judge reads."""
-from sites.page import actions as a
+"""sites/page/actions/rules.py under CPython: chords, read text, scroll moves, and the form the risk judge reads."""
+from sites.page.actions import rules as a
 
 
 def test_chords():

@@ -1,4 +1,4 @@
-"""sites/page/names.py under CPython: the accessible-name rules that need no DOM (accname 1.2).
+"""sites/page/scan/names.py under CPython: the accessible-name rules that need no DOM (accname 1.2).
 
 The CSS-content rules replaced regular expressions in the JavaScript walker; hypothesis checks them
 against those expressions, written for Python's `re` (JS whitespace, ASCII-only case folding, `.` never
@@ -7,7 +7,7 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from sites.page import names as n
+from sites.page.scan import names as n
 
 JS_WS = "\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 NOT_LINE_END = r"[^\n\r\u2028\u2029]"

@@ -8,7 +8,7 @@ elements they match are found again once the tree has changed. A sheet that cann
 origin's) makes the answer `True`: ask every element. During a scan each tree is asked once (the scan
 runs no page script). Hot: names ask for every named element.
 """
-from sites.page.names import pseudo_bases, content_text, pseudo_spaced
+from sites.page.scan.names import pseudo_bases, content_text, pseudo_spaced
 from webapi.jsobj import record, set_of, new_map, is_instance, as_array
 
 SVG_NS = 'http://www.w3.org/2000/svg'
