@@ -116,6 +116,17 @@ def _is_name(value) -> bool:
                                                                                        {"name", "site", "step"}))
 
 
+
+def _import_site_module(folder: str, filename: str, problems: list) -> object | None:
+    """sites/<folder>/<filename> imported, or None with an SA709 violation saying why it failed."""
+    import importlib
+    try:
+        return importlib.import_module(f"sites.{folder}.{filename[:-3]}")
+    except Exception as exc:  # noqa: BLE001 - report any import failure as a violation
+        problems.append(_violation(f"siteagent_src/sites/{folder}/{filename}", 1, "SA709", f"{folder}/{filename}",
+                                   f"{type(exc).__name__}: {exc}"))
+        return None
+
 def load_sites(src_dir: Path) -> tuple[dict[str, Site], list[Violation]]:
     """Every site folder with its declarations (imported) and its halves (paths)."""
     import importlib
@@ -135,19 +146,13 @@ def load_sites(src_dir: Path) -> tuple[dict[str, Site], list[Violation]]:
                 problems.append(_violation(f"siteagent_src/sites/{folder}", 1, "SA710", folder))
                 continue
             if (src_dir / "sites" / folder / IDS).is_file():
-                try:
-                    module = importlib.import_module(f"sites.{folder}.ids")
-                except Exception as exc:  # noqa: BLE001 - report any import failure as a violation
-                    problems.append(_violation(f"siteagent_src/sites/{folder}/{IDS}", 1, "SA709", f"{folder}/{IDS}",
-                                               f"{type(exc).__name__}: {exc}"))
+                module = _import_site_module(folder, IDS, problems)
+                if module is None:
                     continue
                 site.names = {name: value for name, value in vars(module).items() if _is_name(value)}
                 site.steps = [value for value in site.names.values() if value.get("step") is True]
-            try:
-                module = importlib.import_module(f"sites.{folder}.tools")
-            except Exception as exc:  # noqa: BLE001 - report any import failure as a violation
-                problems.append(_violation(f"siteagent_src/sites/{folder}/tools.py", 1, "SA709", f"{folder}/tools.py",
-                                           f"{type(exc).__name__}: {exc}"))
+            module = _import_site_module(folder, "tools.py", problems)
+            if module is None:
                 continue
             for name, value in vars(module).items():
                 if _is_site(value):

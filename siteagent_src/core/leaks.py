@@ -26,7 +26,7 @@ still found.
 """
 from core.jsonval import kind_of, has_key, str_head
 from core.taint import tokens_in, strings_of, remembered
-from core.urlcode import percent_decode
+from core.urlcode import percent_decode, elide_query
 from core.origins import origin_of, host_of, trim_c0
 
 MIN_LEN = 6
@@ -201,12 +201,7 @@ def _link_full(url):
 def _shown(url):
     """A URL lower-cased as a scan shows an href (sites/page/formatting/scan_format.short_href): a query elided to
     '?…', then cut to HREF_SHOWN code points and '…'."""
-    text = url.lower()
-    at = text.find('?')
-    if at >= 0 and at < len(text) - 1:
-        text = text[0:at] + '?\u2026'
-    elif text.endswith('#') or text.endswith('?'):
-        text = text[0:len(text) - 1]
+    text = elide_query(url.lower())
     head = str_head(text, HREF_SHOWN)
     return text if len(head) == len(text) else head + '\u2026'
 

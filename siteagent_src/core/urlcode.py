@@ -1,5 +1,6 @@
-"""Percent-encoding, pure: encodeURIComponent and its inverse, identical under CPython and JS
-(UTF-8; a lone surrogate has no UTF-8 form and becomes U+FFFD; bad sequences decode to U+FFFD)."""
+"""URL text, pure: percent-encoding (encodeURIComponent and its inverse, identical under CPython and JS;
+UTF-8; a lone surrogate has no UTF-8 form and becomes U+FFFD; bad sequences decode to U+FFFD), and the
+query elision a scan shows an href with."""
 from core.jsonval import kind_of, code_point, UNITS_PER_ASTRAL
 
 _HEX_UP = '0123456789ABCDEF'
@@ -113,3 +114,15 @@ def _decode_utf8(data):
         out.append(char_of(code))
         i += need + 1
     return ''.join(out)
+
+
+def elide_query(text):
+    """An href as a scan shows it, before its cap: a query (tracking parameters) elided to `?…`, a bare
+    trailing `#` or `?` dropped. One rule for the scan's text (sites/page/formatting/scan_format) and for
+    the leak rule that must recognise it (core/leaks)."""
+    at = text.find('?')
+    if at >= 0 and at < len(text) - 1:
+        return text[0:at] + '?\u2026'
+    if text.endswith('#') or text.endswith('?'):
+        return text[0:len(text) - 1]
+    return text

@@ -480,6 +480,9 @@ for text in ["a%20b", "a+b", "%E2%9C%93", "%F0%9F%98%80", "%zz", "%", "%E2%9C", 
              "%C0%AF", "%e2%9c%93x", "%2", "100%25", "%FF%FE", "caf%C3%A9+au+lait", None]:
     C("core.urlcode", "percent_decode", text, True)
     C("core.urlcode", "percent_decode", text, False)
+for text in ["", "?", "#", "a?", "a#", "a?b", "https://x.test/p?utm=1&b=2", "https://x.test/p?", "https://x.test/#",
+             "x?#", "?" + ASTRAL, "a??b", "a#b?c"]:
+    C("core.urlcode", "elide_query", text)
 for text in ["18c1a2b3c4d5e6f7", "#thread-f:1784390849923411829", "thread-f:1", "thread-a:r-123", "thread-f:",
              "thread-f:99999999999999999999999999", "FMfcgzGtwgsJWDMZQvdlHnlrbvlJHbKr", "short", "has space here",
              "https://mail.google.com/mail/u/0/#inbox/18c1a2b3c4d5e6f7", "https://mail.google.com/mail/u/0/#search/x/FMfcgzGtwgsJWDMZQvdlHnlrbvlJHbKr",

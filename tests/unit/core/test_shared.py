@@ -118,3 +118,13 @@ def test_fold_label_drops_only_direction_marks():
     """Labels: sites wrap them in bidi marks; any other invisible character means it is not the label."""
     assert text.fold_label("\u200eSend\u00a0\u202a(Ctrl-Enter)\u202c ") == "Send (Ctrl-Enter)"
     assert text.fold_label("Send\u200b") == "Send\u200b"
+
+
+def test_elide_query_is_the_scan_href_rule():
+    """A query (something after '?') becomes '?…'; a bare trailing '#' or '?' goes; the rest is kept."""
+    assert urlcode.elide_query("https://x.test/p?utm=1&b=2") == "https://x.test/p?\u2026"
+    assert urlcode.elide_query("https://x.test/p?") == "https://x.test/p"
+    assert urlcode.elide_query("https://x.test/p#") == "https://x.test/p"
+    assert urlcode.elide_query("https://x.test/p#frag") == "https://x.test/p#frag"
+    assert urlcode.elide_query("a#b?c") == "a#b?\u2026"          # the first '?' counts, as in the scan
+    assert urlcode.elide_query("") == ""

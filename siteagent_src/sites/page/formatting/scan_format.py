@@ -11,6 +11,7 @@ A row is a JSON array; its first item says what it is:
 Pure: runs under CPython and as JS (parity-tested).
 """
 from core.jsonval import kind_of, str_len, str_head, squeeze, has_key
+from core.urlcode import elide_query
 
 CODES = ['L', 'B', 'T', 'S', 'C', 'R', 'M', 'TB', 'O', 'SL', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']
 STATES = ['checked', 'mixed', 'disabled', 'expanded', 'collapsed', 'required', 'selected', 'readonly', 'pressed']
@@ -104,13 +105,7 @@ def short_href(href):
     """The href as shown: a query string (tracking params) elided to `?…`, a bare trailing `#` dropped,
     capped at HREF_CAP, then its `https://` or `http://` dropped, as a browser's address bar shows it
     (the cap counts the scheme, so what is shown of the host and path is what it was with it)."""
-    text = clean(href)
-    at = text.find('?')
-    if at >= 0 and at < len(text) - 1:
-        text = text[0:at] + '?…'
-    elif text.endswith('#') or text.endswith('?'):
-        text = text[0:len(text) - 1]
-    text = cap(text, HREF_CAP)
+    text = cap(elide_query(clean(href)), HREF_CAP)
     low = text[0:8].lower()
     if low.startswith('https://') and len(text) > 8:
         return text[8:]
