@@ -30,7 +30,7 @@ def _arg(args, key, default):
 
 def described(element, submitting):
     """The walker's target ({name, role, href, page_url, submits, form}) with what it sits in
-    (tab_context: description, icon, dialog, form's submit button, link URL, page title)."""
+    (risk/tab.py: description, icon, dialog, form's submit button, link URL, page title)."""
     target = describe_element(element, submitting)
     target['context'] = context_of(element, target)
     return target

@@ -406,7 +406,7 @@ def _override_reasons(method, url, what, via):
 
 
 def _request_reasons(ctx, href, extra):
-    """What a framework's attributes make of the click (tab_context: Rails UJS data-method and
+    """What a framework's attributes make of the click (risk/tab.py: Rails UJS data-method and
     data-confirm, Turbo's data-turbo-*, htmx hx-delete/hx-post... and hx-confirm)."""
     req = ctx['request'] if has_key(ctx, 'request') and kind_of(ctx['request']) == 'object' else None
     if req is None:

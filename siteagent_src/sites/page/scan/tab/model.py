@@ -485,7 +485,7 @@ def _add_ref(refs, target, referrer):
 
 def begin(st, route, epoch, pseudo_kind):
     """Before a walk: what must be walked again (st.model, st.replay). route: the uid table's route;
-    epoch: tab_uids' count of dropped uids; pseudo_kind: what tab_pseudo answered (True, none, a set)."""
+    epoch: scan/tab/uids' count of dropped uids; pseudo_kind: what scan/tab/pseudo answered (True, none, a set)."""
     _listen()
     M.stats.scans += 1
     M.sub = set_of([])

@@ -9,12 +9,12 @@ Chromium. A name is a function of (element, DOM): `name_of(el)`.
 
 A computation carries a context record (`context`): the elements visited on the way (no element counts
 twice), whether this is a recursion into a descendant or a referenced element, the root (the element
-being named), the ::before/::after answer of tab_pseudo (None: never read them), the element whose own
+being named), the ::before/::after answer of pseudo.py (None: never read them), the element whose own
 aria-hidden ancestors do not hide its parts (`stop`), whether the text is read for a <label>, through
-a reference to a hidden element, or through aria-labelledby, the document's aria-owns (tab_owns), and,
+a reference to a hidden element, or through aria-labelledby, the document's aria-owns (owns.py), and,
 set by each element's step, whether its text came from its content (`from_content`: a text from an
 attribute, alt or value is set off by spaces, as Chromium does). The DOM's answers (hidden or not, CSS
-display, generated content, ownership) come from tab_visible, tab_pseudo and tab_owns. Where the spec
+display, generated content, ownership) come from visible.py, pseudo.py and owns.py. Where the spec
 leaves a choice we follow Chromium, and say so where it is made. Hot: the walk names every element it lists.
 """
 from sites.page.scan.names import (squash, join_parts, content_piece, with_pseudo, input_host_name, tooltip_text,
@@ -240,7 +240,7 @@ def flat_children(el):
 
 
 def is_blockish(el):
-    """A child whose text is set off by spaces: not inline (tab_visible.is_spaced)."""
+    """A child whose text is set off by spaces: not inline (visible.is_spaced)."""
     return is_spaced(el)
 
 
@@ -253,7 +253,7 @@ def pseudo_of(el, ctx, which):
 
 def text_transform(el):
     """el's computed `text-transform` (what its text nodes show: names.transformed); 'none' without
-    reading the style when no rule or style attribute of its tree sets one (tab_pseudo.transforms_in)."""
+    reading the style when no rule or style attribute of its tree sets one (pseudo.transforms_in)."""
     if not transforms_in(el):
         return 'none'
     return getComputedStyle(el).textTransform or 'none'
@@ -261,7 +261,7 @@ def text_transform(el):
 
 def content_text_of(el, ctx, shown):
     """2F: the text of the element's children (and its ::before/::after text), in the flat tree, without
-    the children another element owns and with those el owns after its own (tab_owns); a child that is
+    the children another element owns and with those el owns after its own (owns.py); a child that is
     not inline, or is named by an attribute (alt, aria-label, a value), is set off by spaces; <br> is a
     space, and so is a comment (names.comment_text). shown: el is known visible (its text nodes need no check)."""
     before = pseudo_of(el, ctx, '::before')
@@ -434,7 +434,7 @@ def plain_named(el, role):
 
 
 def accessible_name(el, pseudo, stop, role):
-    """The element's accessible name, squashed. pseudo: tab_pseudo's answer for the document, False to
+    """The element's accessible name, squashed. pseudo: pseudo.py's answer for the document, False to
     leave ::before/::after out, None to ask for it; stop: the element itself when it is known visible
     (the walk), else None; role: its role when known, else None."""
     answer = document_answer() if pseudo == None else pseudo

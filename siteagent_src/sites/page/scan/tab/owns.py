@@ -10,7 +10,7 @@ owner already owns it. The spec leaves which relation wins to the user agent; do
 `owns_of(el)`: the elements el owns, in order ([] for none); `owner_of(el)`: the element that owns el,
 or None. An owned element's content belongs to its owner's name (appended after the owner's own
 children), not to its DOM parent's. Only owners in the document (not inside shadow roots) are found.
-The answer is also handed to tab_visible (OWNERS), whose aria-hidden test climbs from an owned element
+The answer is also handed to visible.py (OWNERS), whose aria-hidden test climbs from an owned element
 to its owner. Hot: names ask for every child they read, so the answer for a document without aria-owns is one Set test.
 """
 from sites.page.scan.tab.visible import parent_of, aria_hidden, OWNERS, VISIBILITY

@@ -27,7 +27,7 @@ SCAN = record()
 SCAN.other_trees = False
 SCAN.answers = None
 SCAN.transforms = None          # per scan: tree -> whether a text-transform may apply in it
-SCAN.named_roots = []           # per scan: shadow roots a name was read through (tab_model observes them)
+SCAN.named_roots = []           # per scan: shadow roots a name was read through (model.py observes them)
 
 
 def begin_scan():

@@ -25,7 +25,7 @@ def parent_of(node):
     return parent if parent and parent.nodeType == 1 else None
 
 
-# the document's aria-owns as tab_owns last read it (owned -> owner), or None: an owned element's
+# the document's aria-owns as owns.py last read it (owned -> owner), or None: an owned element's
 # ancestors for aria-hidden are its owner's, not its DOM parents (WPT accname/aria-owns.html)
 OWNERS = record()
 OWNERS.owned = None
