@@ -73,10 +73,10 @@ def declare_tool(site, name, risk, description, schema, runs, extra=None):
     argument fields whose text goes to other people through the site (entries/worker/leak_rules.py),
     `untrusted_kind`, `public`: False for console-only tools, `test_only`: True for tools that only
     the test build lists)."""
-    if risk != 'dynamic' and not _is_risk(risk):
-        raise ValueError(name + ': risk must be read, write, irreversible or dynamic, not ' + str(risk))
     if kind_of(name) != 'string':
         name = name['name']         # a tab tool, named in ids.py for this site (the verifier checks the site)
+    if risk != 'dynamic' and not _is_risk(risk):
+        raise ValueError(name + ': risk must be read, write, irreversible or dynamic, not ' + str(risk))
     if not _is_half(runs):
         raise ValueError(name + ': runs must be worker or tab, not ' + str(runs))
     tool = {'name': name, 'risk': 'irreversible' if risk == 'dynamic' else risk, 'site': site['id'],

@@ -404,12 +404,21 @@ async def _prepare(tab_id):
 
 
 async def _inject_and_warm(tab_id, inject):
-    key = _tkey(tab_id)
     if inject:
         await page_chrome.inject_top(tab_id, ['content.js'])
+    await _send_warm(tab_id)
+
+
+def _floor(state, tab_id):
+    """The tab's uid floor: uids the tab half issues start above it (they never repeat in a tab)."""
+    key = _tkey(tab_id)
+    return state['floors'][key] if key in state['floors'] else 0
+
+
+async def _send_warm(tab_id):
+    """Have the tab half walk the page ahead of the first scan (not awaited), above the tab's floor."""
     state = await _state()
-    floor = state['floors'][key] if key in state['floors'] else 0
-    send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+    send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': _floor(state, tab_id)}), CONFIG['tab_timeout_ms'])
 
 
 _early = {}           # 't<tab>' -> True: the page now loading got its tab half and a walk at DOMContentLoaded
@@ -442,9 +451,7 @@ async def _early_warm(tab_id, since):
             if key in _preparing or (key in _prepared and _prepared[key] >= since):
                 return        # the walk after the load began meanwhile (and injected): it stands
             _early[key] = True
-            state = await _state()
-            floor = state['floors'][key] if key in state['floors'] else 0
-            send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': floor}), CONFIG['tab_timeout_ms'])
+            await _send_warm(tab_id)
             return
         await tab_update_within(tab_id, 20)
 
@@ -532,8 +539,7 @@ def _scan_payload(args, state, tab_id):
     """The tab half's scan request (`format`: a scan of FORMAT_IN_TAB_ROWS rows or more comes back as
     lines, not rows)."""
     key = _tkey(tab_id)
-    floor = state['floors'][key] if key in state['floors'] else 0
-    payload = {'op': 'scan', 'floor': floor, 'viewport': _arg(args, 'viewport', False), 'format': True, 'tools': True}
+    payload = {'op': 'scan', 'floor': _floor(state, tab_id), 'viewport': _arg(args, 'viewport', False), 'format': True, 'tools': True}
     base = _scans[key]['base'] if key in _scans and 'base' in _scans[key] else None
     if base != None:
         payload['have'] = base['token']       # rows the tab has not changed since need not be sent again
@@ -600,7 +606,7 @@ def _base(token, lines, frame_lines):
 async def _scanned(tab_id, args, state, top, listing):
     """The scan result from the top frame's (or `within` frame's) scan, with the frames merged in."""
     key = _tkey(tab_id)
-    floor = state['floors'][key] if key in state['floors'] else 0
+    floor = _floor(state, tab_id)
     within = _arg(args, 'within', None)
     frames_map = {}
     old = _scans[key] if key in _scans else None

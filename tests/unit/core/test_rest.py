@@ -126,6 +126,9 @@ def test_tooling_declares_once_and_derives_the_catalogue():
         tooling.declare_tool(site, "bad", "dangerous", "x", schema_, "tab")
     with pytest.raises(ValueError):
         tooling.declare_tool(site, "bad", "read", "x", schema_, "server")
+    # a tab tool named in ids.py: the error names it too (it was a TypeError: a dict + a string)
+    with pytest.raises(ValueError, match="^demo_bad: risk must be"):
+        tooling.declare_tool(site, tooling.name_tool(named, "demo_bad"), "dangerous", "x", schema_, "tab")
 
 
 def test_tool_error_carries_its_outcome():
