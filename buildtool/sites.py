@@ -523,6 +523,8 @@ def tab_tool_table(src_dir: Path, test_build: bool) -> list[tuple[str, str, str]
     """(tool name, site id, module) for each tab tool of a build, in catalogue order: its declaration
     in tools.py (runs='tab') and the tab-half module whose top-level `@tab_tool` function bears its name."""
     src_dir = Path(src_dir)
+    if not (src_dir / WORKER_REGISTRY).is_file():
+        return []                               # a tree without sites (a toolchain test's project)
     found: dict[str, list[Path]] = {}
     for folder in site_folders(src_dir):
         for name, path, _ in tab_tool_functions(src_dir, folder):

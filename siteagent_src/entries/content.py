@@ -18,7 +18,7 @@ from sites.page import tab as page_site  # noqa: F401
 
 if __pragma__('defined', 'test_adapter'):       # test builds only (a build switch, SA413)
     from sites.testsite import tab as test_site  # noqa: F401
-    from sites.page import tab_probe as page_probes  # noqa: F401
+    from sites.page.probes import tab as page_probes  # noqa: F401
 
 GUARD = '__siteagentContent'
 

@@ -1,6 +1,7 @@
-"""The page tool's test-only tab tools (page_probe_names, page_probe_actions, the page_probe_risk step,
-page_probe_live): content.js imports this module only in builds with the `test_adapter` switch
-(entries/content.py, SA413), so a release build carries none of it.
+"""The page tool's test-only probes, a room of their own (page_probe_names, page_probe_actions, the
+page_probe_risk step, page_probe_live): content.js imports this module only in builds with the
+`test_adapter` switch (entries/content.py, SA413), and the build's table of tab tools (`tabtools`) lists
+its tools only there (they are declared `test_only`), so a release build carries none of it.
 
 page_probe_live: random DOM mutations applied in the page, and after each the repeat scan of the live
 page model (scan/tab/model.py) compared with a fresh full walk, byte for byte. The steps come from the test
