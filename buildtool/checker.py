@@ -36,6 +36,9 @@ from pathlib import Path
 LAYERS = ("core", "webapi", "worker", "tab", "page", "client")
 FOLDERS = ("core", "webapi", "sites", "entries", "client")
 KIT = "kit"                     # sites/kit/: what every site shares (not a site)
+# A site's declaration files that only some layers may import (SA506): tools.py is the worker's (the tab
+# half imports ids.py for names), evidence.py no bundle's (the docs and tests read it under CPython).
+WORKER_ONLY_DECLARATIONS = {"tools": ("worker",), "evidence": ()}
 
 # Which layers each layer may import.
 LAYER_IMPORTS = {
@@ -266,6 +269,10 @@ RULES: dict[str, tuple[str, str]] = {
               "import the name from the module that defines it"),
     "SA505": (f"{{detail}} lines of raw JS in siteagent_src/ in all: at most {RAW_JS_TOTAL_MAX}",
               "move logic out of __pragma__('js') blocks into Python (webapi/, or the layer that uses it)"),
+    "SA506": ("{detail}",
+              "a tab half imports its site's ids.py (the names both halves use) and contracts.py (locators); tools.py "
+              "(descriptions, schemas, risk) is the worker's, and evidence.py (citations) is in no bundle: a constant "
+              "both halves need belongs in the site's ids.py or logic.py (docs/ADAPTERS.md)"),
     "SA601": ("`except {detail}` does not catch native JS errors (JSON, DOM, chrome.*)",
               "use a bare `except:` for catch-alls outside core"),
     # hot modules (`# siteagent: hot`): constructs that compile to costly runtime helpers
@@ -662,6 +669,13 @@ class _Checker(ast.NodeVisitor):
         elif self.site is not None and parts[0] == "sites" and parts[1] not in (self.site, KIT):
             self.flag(node, "SA502", f"sites/{self.site}/ must not import `{module}`: a site imports only its own "
                                      "folder and sites/kit/")
+        elif len(parts) == 3 and parts[0] == "sites" and parts[1] != KIT and parts[2] in WORKER_ONLY_DECLARATIONS:
+            allowed = WORKER_ONLY_DECLARATIONS[parts[2]]
+            if self.layer not in allowed:
+                bundle = {"tab": "content.js", "worker": "background.js"}.get(self.layer, "its bundle")
+                what = ("the worker's declarations of the site's tools (descriptions, input schemas, risk)" if allowed
+                        else "the contracts' evidence (citations and notes), which no bundle carries")
+                self.flag(node, "SA506", f"{self.layer} code imports `{module}`, {what}: {bundle} would carry it")
 
     def visit_Import(self, node):
         for alias in node.names:
