@@ -1,15 +1,21 @@
 """The site kit's verifier, run by `siteagent check` and every build (like refined-github's feature
 check): every folder in siteagent_src/sites/ is registered in both entries, every declared tool has
 exactly one handler in the half that runs it, every step a worker half runs in the tab is a name of
-its own site's ids.py (by symbol), each tool and step is named once (tool names unique across sites,
-each tab tool of ids.py declared once in tools.py), the public allowlist names real public tools, the
-docs' generated tables agree with the sources, and a site's contract table is split as the bundles
-need it (SA711: the unconfirmed rows, all the service worker carries of the table, are written whole
-in unconfirmed.py and nowhere else; every other contract has its evidence once in evidence.py).
+its own site's ids.py (by symbol), each tool and step is named once (tool names unique across sites),
+the public allowlist names real public tools, the docs' generated tables agree with the sources, and a
+site's contract table is split as the bundles need it (SA711: the unconfirmed rows, all the service
+worker carries of the table, are written whole in unconfirmed.py and nowhere else; every other
+contract has its evidence once in evidence.py).
 
 A site's declarations are split by half in the source (core/tooling.py): ids.py names what both
-halves name (the tab half imports it), tools.py declares the tools for the worker. Both are pure (the
-core layer), so they are imported here under CPython; the halves are read as source (AST), never run.
+halves name (the site, the steps; the tab half imports it), tools.py declares every tool, its name
+written there once, for the worker. Both are pure (the core layer), so they are imported here under
+CPython; the halves are read as source (AST), never run: a site's top-level worker.py / tab.py
+(worker_*.py, tab_*.py) and its rooms' halves (sites/<site>/<room>/tab.py, .../tab/*.py), as the
+checker gives each file its layer. A worker tool's handler is `@worker_handler(DECL)`; a step's
+`@tab_handler(STEP)`; a tab tool's a top-level function of the tab half named as the tool and marked
+`@tab_tool`. From those functions and the declarations the build derives the tab's table of tools, the
+generated module `tabtools` (tab_tools_module), which content.js imports: nothing else names a tab tool.
 """
 from __future__ import annotations
 
@@ -30,14 +36,16 @@ RULES: dict[str, tuple[str, str]] = {
               "add its SITE to SITES"),
     "SA702": ("sites/{detail}/ has a tab half that entries/content.py does not import",
               "import it there: `from sites.{detail} import tab as {detail}_site`"),
-    "SA703": ("{detail}", "add `@worker_handler(DECL)` in the site's worker.py or `@tab_handler(DECL)` in its tab.py, "
-                          "as its declaration's `runs` says"),
+    "SA703": ("{detail}", "add its handler: `@worker_handler(DECL)` in the site's worker half, a top-level function "
+                          "named as the tool and marked `@tab_tool` in its tab half, or `@tab_handler(STEP)` for a step, as "
+                          "its declaration's `runs` says"),
     "SA704": ("{detail}", "a declaration has exactly one handler, in the half its `runs` names (steps: the tab half)"),
-    "SA705": ("{detail}", "pass a name imported from the site's own ids.py (a tab tool or step) or a declaration from "
-                          "its tools.py (a worker tool): a symbol, never a string"),
-    "SA706": ("{detail}", "name each tool and step once: a tab tool or step in ids.py (`name_tool`, `name_step`), a "
-                          "worker tool in tools.py; tools.py declares each tab tool of ids.py once "
-                          "(`declare_tool(SITE, ids.NAME, ...)`), and tool names are unique across all sites"),
+    "SA705": ("{detail}", "a `@tab_tool` function is a top-level function of the tab half named as a tab tool that its "
+                          "own site's tools.py declares; `@tab_handler`, `@worker_handler` and `in_tab()` take a symbol "
+                          "(a step from the site's ids.py, a declaration from its tools.py), never a string"),
+    "SA706": ("{detail}", "declare each tool once, its name written in its site's tools.py (`declare_tool(SITE, "
+                          "'name', ...)`), and name each step once in ids.py (`name_step`): tool names are unique across "
+                          "all sites"),
     "SA707": ("the public allowlist ([bridge] public_tools) names `{detail}`, which is not a public tool",
               "fix the name in siteagent.toml, or remove it"),
     "SA708": ("{detail} is out of date", "run `siteagent docs` to regenerate it, and commit the result"),
@@ -52,7 +60,7 @@ RULES: dict[str, tuple[str, str]] = {
 
 TAB_TOOL = "tab_tool"             # the decorator of a tab tool's handler (sites/kit/tab.py), named as the tool
 TAB_TABLE = "tabtools"            # the generated module of the tab's table of tools (content.js imports it)
-IDS = "ids.py"                    # what both halves name (the site, tab tools, steps): the tab half's
+IDS = "ids.py"                    # what both halves name (the site, the steps): the tab half's
 TOOLS = "tools.py"                # the worker's declarations (risk, description, schema)
 CONTRACTS = "contracts.py"        # the site's table as the tab reads it (TABLE, LABELS): the tab half's
 EVIDENCE = "evidence.py"          # what each contract is and its citations (EVIDENCE): the docs' and tests'
