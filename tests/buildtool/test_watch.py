@@ -35,9 +35,9 @@ class Session:
     def _rebuilt(self, files, elapsed):
         self.rebuilds.append((files, elapsed))
 
-    def start(self):
+    def start(self, timeout=20):
         self.thread.start()
-        self.wait(lambda: any(l.startswith("watching") for l in self.lines), "watcher start")
+        self.wait(lambda: any(l.startswith("watching") for l in self.lines), "watcher start", timeout)
         time.sleep(0.3)
 
     def wait(self, predicate, what, timeout=20):
@@ -107,10 +107,10 @@ def test_a_tab_tool_added_while_watching_reaches_content_js(tmp_path):
     shutil.rmtree(session.root / "siteagent_src")
     shutil.copytree(REPO / "siteagent_src", session.root / "siteagent_src", ignore=shutil.ignore_patterns("__pycache__"))
     try:
-        session.start()
+        session.start(180)                      # a first full build of the real tree
         tab = session.root / "siteagent_src/sites/console/tab.py"
         tab.write_text(tab.read_text() + "\n\n@tab_tool\ndef generic_page_title(args):\n    return document.title\n")
-        session.wait(lambda: any("error:" in l and "generic_page_title" in l for l in session.lines),
+        session.wait(lambda: any("SA705" in l and "generic_page_title" in l for l in session.lines),
                      "SA705 for a function that names no tool yet", 60)
         tools = session.root / "siteagent_src/sites/console/tools.py"
         tools.write_text(tools.read_text() + "\nPAGE_TITLE = declare_tool(SITE, 'generic_page_title', 'read', "
