@@ -386,6 +386,7 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
     public: set[str] = set()
     tab_tool_sites = {decl["name"]: folder for folder, site in sites.items() for sdict in site.sites
                       for decl in sdict["tools"] if decl.get("runs_in") == "tab"}
+    registering: dict[Path, tuple[str, int]] = {}       # a file whose import registers handlers -> (half, line)
     for folder, site in sites.items():
         if "worker" in site.halves and folder not in worker_registered:
             problems.append(_violation(rel(src_dir / WORKER_REGISTRY), 1, "SA701", folder))
@@ -399,6 +400,8 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
         for half, paths in site.halves.items():
             for path in paths:
                 for kind, symbol, line, text in _handlers(path, folder, rel(path)):
+                    if kind in ("tab_handler", "worker_handler"):
+                        registering.setdefault(path, (half, line))
                     if kind == "bare":
                         problems.append(_violation(rel(path), line, "SA705",
                                                    f"`{text}` used outside a decorator: the verifier cannot see it"))
@@ -471,10 +474,43 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
                     where = ", ".join(f"{p}:{ln}" for _, p, ln in got)
                     problems.append(_violation(got[0][1], got[0][2], "SA704",
                                                f"`{name}` (runs in the {runs} half) has handlers at {where}"))
+    problems.extend(_unreached(src_dir, sites, registering, rel))
     for name in public_allowlist or []:
         if name not in public:
             problems.append(_violation("siteagent.toml", 1, "SA707", name))
     return sorted(problems, key=lambda v: (v.path, v.line, v.code, v.message))
+
+
+def _unreached(src_dir: Path, sites: dict, registering: dict[Path, tuple[str, int]], rel) -> list[Violation]:
+    """SA701/SA702 for a file of a site's halves (a room's included) that registers handlers by being
+    imported (`@worker_handler`, `@tab_handler`) but that its entry never imports, directly or through
+    the site's other files of that half (test-switched imports count): its handlers would never run. A
+    half file is imported only by its entry or by files of the same half (the checker's layers), so the
+    search stays within them. A tab tool's function is reached through the build's table (tabtools)."""
+    from .transpile import imports_of
+    entries = {"worker": ("SA701", "entries/background.py", WORKER_REGISTRY), "tab": ("SA702", "entries/content.py", TAB_REGISTRY)}
+    out = []
+    for half, (code, entry, registry) in entries.items():
+        files = {".".join(path.relative_to(src_dir).with_suffix("").parts): path
+                 for site in sites.values() for path in site.halves.get(half, [])}
+        roots = [src_dir / registry, src_dir / entry]
+        if not any(path.is_file() for path in roots):
+            continue
+        seen: set[str] = set()
+        stack = [name for path in roots if path.is_file() for name in imports_of(path) if name in files]
+        while stack:
+            name = stack.pop()
+            if name not in seen:
+                seen.add(name)
+                stack.extend(dep for dep in imports_of(files[name]) if dep in files)
+        for module, path in sorted(files.items()):
+            if path in registering and module not in seen:
+                out.append(Violation(rel(path), registering[path][1], 1, code,
+                                     f"{rel(path)} registers {half}-half handlers, but {entry} never imports it (directly "
+                                     "or through the modules it imports): they would never run",
+                                     f"import it from the site's {half}.py (`from {module.rsplit('.', 1)[0]} import "
+                                     f"{module.rsplit('.', 1)[1]}`) or from {registry}"))
+    return out
 
 
 def stale_docs(sections: list[str]) -> list[Violation]:

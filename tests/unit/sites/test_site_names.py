@@ -172,3 +172,34 @@ def test_sa705_a_step_that_is_not_named(src_tree):
     found = kit_findings(src_tree, "SA705")
     assert found and all("`WAIT_LIST` is not a tool or step named in sites/gmail/ids.py" in v.message for v in found)
     assert {v.path for v in found} == {"siteagent_src/sites/gmail/tab.py", "siteagent_src/sites/gmail/worker.py"}
+
+
+def test_sa702_a_file_that_registers_steps_but_that_content_js_never_imports(src_tree):
+    """Handlers may sit in a room; a file whose import registers them must be reached from its entry
+    (the page's probes: content.py imports them under the test switch)."""
+    edit_once(src_tree / "siteagent_src/entries/content.py",
+              "    from sites.page.probes import tab as page_probes  # noqa: F401\n", "    pass\n")
+    found = kit_findings(src_tree, "SA702")
+    line = next(i for i, text in enumerate((src_tree / "siteagent_src/sites/page/probes/tab.py").read_text().splitlines(), 1)
+                if text.startswith("@tab_handler("))
+    assert [(v.path, v.line, v.message) for v in found] == [
+        ("siteagent_src/sites/page/probes/tab.py", line, "siteagent_src/sites/page/probes/tab.py registers tab-half "
+         "handlers, but entries/content.py never imports it (directly or through the modules it imports): they "
+         "would never run")]
+    assert "from sites.page.probes import tab" in found[0].hint
+
+
+def test_sa701_a_room_worker_file_that_nothing_imports(src_tree):
+    room = src_tree / "siteagent_src/sites/testsite/extra"
+    room.mkdir()
+    (room / "worker.py").write_text("from sites.testsite.tools import TEST_READ\nfrom sites.kit.worker import "
+                                    "worker_handler\n\n\n@worker_handler(TEST_READ)\nasync def again(args, ctx):\n"
+                                    "    return 1\n", "utf-8")
+    assert [(v.path, v.line) for v in kit_findings(src_tree, "SA701")] == [("siteagent_src/sites/testsite/extra/worker.py", 5)]
+
+
+def test_sa702_a_site_whose_tab_half_is_not_registered(src_tree):
+    edit_once(src_tree / "siteagent_src/entries/content.py", "from sites.console import tab as console_site  # noqa: F401\n", "")
+    found = kit_findings(src_tree, "SA702")
+    assert [(v.path, v.message) for v in found] == [
+        ("siteagent_src/entries/content.py", "sites/console/ has a tab half that entries/content.py does not import")]
