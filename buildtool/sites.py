@@ -1,15 +1,21 @@
 """The site kit's verifier, run by `siteagent check` and every build (like refined-github's feature
 check): every folder in siteagent_src/sites/ is registered in both entries, every declared tool has
 exactly one handler in the half that runs it, every step a worker half runs in the tab is a name of
-its own site's ids.py (by symbol), each tool and step is named once (tool names unique across sites,
-each tab tool of ids.py declared once in tools.py), the public allowlist names real public tools, the
-docs' generated tables agree with the sources, and a site's contract table is split as the bundles
-need it (SA711: the unconfirmed rows, all the service worker carries of the table, are written whole
-in unconfirmed.py and nowhere else; every other contract has its evidence once in evidence.py).
+its own site's ids.py (by symbol), each tool and step is named once (tool names unique across sites),
+the public allowlist names real public tools, the docs' generated tables agree with the sources, and a
+site's contract table is split as the bundles need it (SA711: the unconfirmed rows, all the service
+worker carries of the table, are written whole in unconfirmed.py and nowhere else; every other
+contract has its evidence once in evidence.py).
 
 A site's declarations are split by half in the source (core/tooling.py): ids.py names what both
-halves name (the tab half imports it), tools.py declares the tools for the worker. Both are pure (the
-core layer), so they are imported here under CPython; the halves are read as source (AST), never run.
+halves name (the site, the steps; the tab half imports it), tools.py declares every tool, its name
+written there once, for the worker. Both are pure (the core layer), so they are imported here under
+CPython; the halves are read as source (AST), never run: a site's top-level worker.py / tab.py
+(worker_*.py, tab_*.py) and its rooms' halves (sites/<site>/<room>/tab.py, .../tab/*.py), as the
+checker gives each file its layer. A worker tool's handler is `@worker_handler(DECL)`; a step's
+`@tab_handler(STEP)`; a tab tool's a top-level function of the tab half named as the tool and marked
+`@tab_tool`. From those functions and the declarations the build derives the tab's table of tools, the
+generated module `tabtools` (tab_tools_module), which content.js imports: nothing else names a tab tool.
 """
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .checker import FOLDERS, KIT, Violation
+from .checker import FOLDERS, KIT, Violation, layer_of_parts
 
 WORKER_REGISTRY = "entries/worker/sites.py"
 TAB_REGISTRY = "entries/content.py"
@@ -30,14 +36,16 @@ RULES: dict[str, tuple[str, str]] = {
               "add its SITE to SITES"),
     "SA702": ("sites/{detail}/ has a tab half that entries/content.py does not import",
               "import it there: `from sites.{detail} import tab as {detail}_site`"),
-    "SA703": ("{detail}", "add `@worker_handler(DECL)` in the site's worker.py or `@tab_handler(DECL)` in its tab.py, "
-                          "as its declaration's `runs` says"),
+    "SA703": ("{detail}", "add its handler: `@worker_handler(DECL)` in the site's worker half, a top-level function "
+                          "named as the tool and marked `@tab_tool` in its tab half, or `@tab_handler(STEP)` for a step, as "
+                          "its declaration's `runs` says"),
     "SA704": ("{detail}", "a declaration has exactly one handler, in the half its `runs` names (steps: the tab half)"),
-    "SA705": ("{detail}", "pass a name imported from the site's own ids.py (a tab tool or step) or a declaration from "
-                          "its tools.py (a worker tool): a symbol, never a string"),
-    "SA706": ("{detail}", "name each tool and step once: a tab tool or step in ids.py (`name_tool`, `name_step`), a "
-                          "worker tool in tools.py; tools.py declares each tab tool of ids.py once "
-                          "(`declare_tool(SITE, ids.NAME, ...)`), and tool names are unique across all sites"),
+    "SA705": ("{detail}", "a `@tab_tool` function is a top-level function of the tab half named as a tab tool that its "
+                          "own site's tools.py declares; `@tab_handler`, `@worker_handler` and `in_tab()` take a symbol "
+                          "(a step from the site's ids.py, a declaration from its tools.py), never a string"),
+    "SA706": ("{detail}", "declare each tool once, its name written in its site's tools.py (`declare_tool(SITE, "
+                          "'name', ...)`), and name each step once in ids.py (`name_step`): tool names are unique across "
+                          "all sites"),
     "SA707": ("the public allowlist ([bridge] public_tools) names `{detail}`, which is not a public tool",
               "fix the name in siteagent.toml, or remove it"),
     "SA708": ("{detail} is out of date", "run `siteagent docs` to regenerate it, and commit the result"),
@@ -50,7 +58,9 @@ RULES: dict[str, tuple[str, str]] = {
                           "(docs/ADAPTERS.md)"),
 }
 
-IDS = "ids.py"                    # what both halves name (the site, tab tools, steps): the tab half's
+TAB_TOOL = "tab_tool"             # the decorator of a tab tool's handler (sites/kit/tab.py), named as the tool
+TAB_TABLE = "tabtools"            # the generated module of the tab's table of tools (content.js imports it)
+IDS = "ids.py"                    # what both halves name (the site, the steps): the tab half's
 TOOLS = "tools.py"                # the worker's declarations (risk, description, schema)
 CONTRACTS = "contracts.py"        # the site's table as the tab reads it (TABLE, LABELS): the tab half's
 EVIDENCE = "evidence.py"          # what each contract is and its citations (EVIDENCE): the docs' and tests'
@@ -102,6 +112,21 @@ def site_folders(src_dir: Path) -> list[str]:
     return sorted(p.name for p in base.iterdir() if p.is_dir() and p.name != KIT and not p.name.startswith(("_", ".")))
 
 
+def half_files(src_dir: Path, folder: str) -> list[tuple[Path, str]]:
+    """(path, 'worker' | 'tab') for every file of a site's halves, at its top level (worker.py, tab_*.py)
+    and in its rooms (scan/tab/walker.py, risk/tab.py): the half the checker gives it (checker.layer_of_parts)."""
+    base = src_dir / "sites" / folder
+    out = []
+    for path in sorted(base.rglob("*.py")):
+        rel = path.relative_to(base).with_suffix("").parts
+        if any(part.startswith((".", "_")) and part != "__init__" for part in rel) or "__pycache__" in rel:
+            continue
+        half = layer_of_parts(["sites", folder, *rel])
+        if half in ("worker", "tab"):
+            out.append((path, half))
+    return out
+
+
 def _is_site(value) -> bool:
     return isinstance(value, dict) and "id" in value and "tools" in value
 
@@ -111,9 +136,8 @@ def _is_declaration(value) -> bool:
 
 
 def _is_name(value) -> bool:
-    """A site, tool or step as ids.py names it (core/tooling.py name_site, name_tool, name_step)."""
-    return isinstance(value, dict) and (set(value) == {"id", "hosts"} or set(value) in ({"name", "site"},
-                                                                                       {"name", "site", "step"}))
+    """A site or step as ids.py names it (core/tooling.py name_site, name_step)."""
+    return isinstance(value, dict) and (set(value) == {"id", "hosts"} or set(value) == {"name", "site", "step"})
 
 
 
@@ -136,11 +160,8 @@ def load_sites(src_dir: Path) -> tuple[dict[str, Site], list[Violation]]:
         for folder in site_folders(src_dir):
             tools_path = src_dir / "sites" / folder / "tools.py"
             site = Site(folder, tools_path)
-            for path in sorted((src_dir / "sites" / folder).glob("*.py")):
-                stem = path.stem
-                for half in ("worker", "tab"):
-                    if stem == half or stem.startswith(half + "_"):
-                        site.halves.setdefault(half, []).append(path)
+            for path, half in half_files(src_dir, folder):
+                site.halves.setdefault(half, []).append(path)
             out[folder] = site
             if not tools_path.is_file():
                 problems.append(_violation(f"siteagent_src/sites/{folder}", 1, "SA710", folder))
@@ -293,7 +314,9 @@ def _tools_aliases(tree: ast.Module, folder: str) -> dict[str, tuple[str, str]]:
 
 
 def _handlers(path: Path, folder: str, rel: str):
-    """[(kind, symbol or None, line, text)] for each @worker_handler / @tab_handler and in_tab() call."""
+    """[(kind, symbol or None, line, text)] for each @worker_handler / @tab_handler, in_tab() call and
+    @tab_tool function (kind 'tab_tool', text: the function's name; 'tab_tool_misplaced' when it is not
+    a top-level function or the decorator takes an argument)."""
     tree = ast.parse(path.read_text("utf-8"), str(path))
     aliases = _tools_aliases(tree, folder)
     found = []
@@ -305,14 +328,28 @@ def _handlers(path: Path, folder: str, rel: str):
                 arg = deco.args[0] if deco.args else None
                 symbol = aliases.get(arg.id) if isinstance(arg, ast.Name) else None
                 found.append((deco.func.id, symbol, deco.lineno, ast.unparse(arg) if arg is not None else ""))
+            elif isinstance(deco, ast.Name) and deco.id == TAB_TOOL:
+                kind = TAB_TOOL if node in tree.body else "tab_tool_misplaced"
+                found.append((kind, None, deco.lineno, node.name))
+            elif isinstance(deco, ast.Call) and isinstance(deco.func, ast.Name) and deco.func.id == TAB_TOOL:
+                found.append(("tab_tool_misplaced", None, deco.lineno, node.name))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("in_tab",):
             arg = node.args[1] if len(node.args) > 1 else None
             symbol = aliases.get(arg.id) if isinstance(arg, ast.Name) else None
             found.append(("in_tab", symbol, node.lineno, ast.unparse(arg) if arg is not None else ""))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                node.func.id in ("worker_handler", "tab_handler") and not _is_decorator(node, tree):
+                node.func.id in ("worker_handler", "tab_handler", TAB_TOOL) and not _is_decorator(node, tree):
             found.append(("bare", None, node.lineno, node.func.id))
     return found
+
+
+def tab_tool_functions(src_dir: Path, folder: str) -> list[tuple[str, Path, int]]:
+    """(function name, file, line) for every top-level `@tab_tool` function of a site's tab half."""
+    out = []
+    for path, half in half_files(Path(src_dir), folder):
+        if half == "tab":
+            out.extend((text, path, line) for kind, _, line, text in _handlers(path, folder, "") if kind == TAB_TOOL)
+    return out
 
 
 def _is_decorator(call: ast.Call, tree: ast.Module) -> bool:
@@ -347,7 +384,9 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
     tab_registered = _registered(src_dir / TAB_REGISTRY, "tab")
     seen_names: dict[str, str] = {}
     public: set[str] = set()
-    ids_of = lambda folder: f"siteagent_src/sites/{folder}/{IDS}"  # noqa: E731
+    tab_tool_sites = {decl["name"]: folder for folder, site in sites.items() for sdict in site.sites
+                      for decl in sdict["tools"] if decl.get("runs_in") == "tab"}
+    registering: dict[Path, tuple[str, int]] = {}       # a file whose import registers handlers -> (half, line)
     for folder, site in sites.items():
         if "worker" in site.halves and folder not in worker_registered:
             problems.append(_violation(rel(src_dir / WORKER_REGISTRY), 1, "SA701", folder))
@@ -357,25 +396,35 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
             problems.append(_violation(path, line, "SA711", message))
         by_name = {decl["name"]: decl for sdict in site.sites for decl in sdict["tools"]}
         by_name.update({step["name"]: step for step in site.steps})
-        for symbol, named in site.names.items():
-            if "name" in named and not named.get("step"):
-                decls = [decl for sdict in site.sites for decl in sdict["tools"] if decl["name"] == named["name"]]
-                times = len(decls)
-                if times == 1 and decls[0]["site"] != named["site"]:
-                    problems.append(_violation(ids_of(folder), 1, "SA706",
-                                               f"`{named['name']}` ({symbol}) is named in ids.py for the site "
-                                               f"`{named['site']}` but declared for `{decls[0]['site']}` in tools.py"))
-                if times != 1:
-                    problems.append(_violation(ids_of(folder), 1, "SA706",
-                                               f"`{named['name']}` ({symbol}) is named in ids.py and declared {times} "
-                                               "times in tools.py, not once"))
         handled: dict[str, list[tuple[str, str, int]]] = {}
         for half, paths in site.halves.items():
             for path in paths:
                 for kind, symbol, line, text in _handlers(path, folder, rel(path)):
+                    if kind in ("tab_handler", "worker_handler"):
+                        registering.setdefault(path, (half, line))
                     if kind == "bare":
                         problems.append(_violation(rel(path), line, "SA705",
                                                    f"`{text}` used outside a decorator: the verifier cannot see it"))
+                        continue
+                    if kind == "tab_tool_misplaced":
+                        problems.append(_violation(rel(path), line, "SA705",
+                                                   f"`@tab_tool` on `{text}`: a tab tool's handler is a top-level function "
+                                                   "of the tab half, named as the tool, and the decorator takes no argument"))
+                        continue
+                    if kind == TAB_TOOL:
+                        decl = by_name.get(text)
+                        if decl is None or decl.get("step"):
+                            elsewhere = tab_tool_sites.get(text)
+                            problems.append(_violation(rel(path), line, "SA705",
+                                                       f"`@tab_tool` function `{text}` names no tool declared in "
+                                                       f"sites/{folder}/tools.py" + (f" (it is a tool of sites/{elsewhere}/)"
+                                                                                     if elsewhere else "")))
+                        elif decl.get("runs_in") != "tab" or half != "tab":
+                            problems.append(_violation(rel(path), line, "SA704",
+                                                       f"`{text}`: @tab_tool in the {half} half, but tools.py declares it "
+                                                       f"to run in the {decl.get('runs_in')} half"))
+                        else:
+                            handled.setdefault(text, []).append(("tab", rel(path), line))
                         continue
                     module, name = symbol if symbol else (None, None)
                     value = (site.names if module == "ids" else site.declarations).get(name) if module else None
@@ -384,6 +433,11 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
                         problems.append(_violation(rel(path), line, "SA705",
                                                    f"`{text}` is not a tool or step named in sites/{folder}/ids.py "
                                                    f"or declared in sites/{folder}/tools.py"))
+                        continue
+                    if kind == "tab_handler" and not decl.get("step"):
+                        problems.append(_violation(rel(path), line, "SA705",
+                                                   f"`@tab_handler({text})`: `{decl['name']}` is a tool, not a step: its "
+                                                   f"handler is a top-level function named `{decl['name']}`, marked `@tab_tool`"))
                         continue
                     if kind == "in_tab":
                         if half != "worker" or not (decl.get("step") or decl.get("runs_in") == "tab"):
@@ -401,24 +455,62 @@ def verify_sites(src_dir: Path, root: Path, public_allowlist=None) -> list[Viola
             for decl in sdict["tools"] + steps:
                 name = decl["name"]
                 if name in seen_names:
-                    problems.append(_violation(rel(site.tools_path), 1, "SA706",
-                                               f"tool name `{name}` is declared more than once"))
+                    problems.append(_violation(rel(site.tools_path), _line_of(site.tools_path, name), "SA706",
+                                               f"tool name `{name}` is declared more than once"
+                                               + (f" (also in sites/{seen_names[name]}/)" if seen_names[name] != folder
+                                                  else "")))
                 seen_names[name] = folder
                 if decl.get("public", False) and not decl.get("step"):
                     public.add(name)
                 runs = "tab" if decl.get("step") else decl.get("runs_in")
                 got = handled.get(name, [])
                 if not got:
-                    problems.append(_violation(rel(site.tools_path), 1, "SA703",
-                                               f"`{name}` is declared to run in the {runs} half but has no handler"))
+                    where = site.tools_path if not decl.get("step") else site.tools_path.with_name(IDS)
+                    problems.append(_violation(rel(where), _line_of(where, name), "SA703",
+                                               f"`{name}` is declared to run in the {runs} half but has no handler"
+                                               + (f" (a top-level `@tab_tool` function `{name}` in the site's tab half)"
+                                                  if runs == "tab" and not decl.get("step") else "")))
                 elif len(got) > 1 or got[0][0] != runs:
                     where = ", ".join(f"{p}:{ln}" for _, p, ln in got)
                     problems.append(_violation(got[0][1], got[0][2], "SA704",
                                                f"`{name}` (runs in the {runs} half) has handlers at {where}"))
+    problems.extend(_unreached(src_dir, sites, registering, rel))
     for name in public_allowlist or []:
         if name not in public:
             problems.append(_violation("siteagent.toml", 1, "SA707", name))
     return sorted(problems, key=lambda v: (v.path, v.line, v.code, v.message))
+
+
+def _unreached(src_dir: Path, sites: dict, registering: dict[Path, tuple[str, int]], rel) -> list[Violation]:
+    """SA701/SA702 for a file of a site's halves (a room's included) that registers handlers by being
+    imported (`@worker_handler`, `@tab_handler`) but that its entry never imports, directly or through
+    the site's other files of that half (test-switched imports count): its handlers would never run. A
+    half file is imported only by its entry or by files of the same half (the checker's layers), so the
+    search stays within them. A tab tool's function is reached through the build's table (tabtools)."""
+    from .transpile import imports_of
+    entries = {"worker": ("SA701", "entries/background.py", WORKER_REGISTRY), "tab": ("SA702", "entries/content.py", TAB_REGISTRY)}
+    out = []
+    for half, (code, entry, registry) in entries.items():
+        files = {".".join(path.relative_to(src_dir).with_suffix("").parts): path
+                 for site in sites.values() for path in site.halves.get(half, [])}
+        roots = [src_dir / registry, src_dir / entry]
+        if not any(path.is_file() for path in roots):
+            continue
+        seen: set[str] = set()
+        stack = [name for path in roots if path.is_file() for name in imports_of(path) if name in files]
+        while stack:
+            name = stack.pop()
+            if name not in seen:
+                seen.add(name)
+                stack.extend(dep for dep in imports_of(files[name]) if dep in files)
+        for module, path in sorted(files.items()):
+            if path in registering and module not in seen:
+                out.append(Violation(rel(path), registering[path][1], 1, code,
+                                     f"{rel(path)} registers {half}-half handlers, but {entry} never imports it (directly "
+                                     "or through the modules it imports): they would never run",
+                                     f"import it from the site's {half}.py (`from {module.rsplit('.', 1)[0]} import "
+                                     f"{module.rsplit('.', 1)[1]}`) or from {registry}"))
+    return out
 
 
 def stale_docs(sections: list[str]) -> list[Violation]:
@@ -467,3 +559,48 @@ def catalogue(src_dir: Path, test_build: bool) -> list[dict]:
             folder, name = ref.split(".")
             site_dicts.append(getattr(importlib.import_module(f"sites.{folder}.tools"), name))
         return tooling.catalogue_of(site_dicts, test_build)
+
+
+# --- the tab's table of tools, derived at build time ------------------------------------------------
+
+def tab_tool_table(src_dir: Path, test_build: bool) -> list[tuple[str, str, str]]:
+    """(tool name, site id, module) for each tab tool of a build, in catalogue order: its declaration
+    in tools.py (runs='tab') and the tab-half module whose top-level `@tab_tool` function bears its name."""
+    src_dir = Path(src_dir)
+    if not (src_dir / WORKER_REGISTRY).is_file():
+        return []                               # a tree without sites (a toolchain test's project)
+    found: dict[str, list[Path]] = {}
+    for folder in site_folders(src_dir):
+        for name, path, _ in tab_tool_functions(src_dir, folder):
+            found.setdefault(name, []).append(path)
+    out = []
+    for decl in catalogue(src_dir, test_build):
+        if decl.get("runs_in") != "tab":
+            continue
+        paths = found.get(decl["name"], [])
+        if len(paths) != 1:
+            from .errors import BuildError
+            raise BuildError(f"tab tool `{decl['name']}` has {len(paths)} `@tab_tool` functions, not one",
+                             code="SA703" if not paths else "SA704",
+                             hint="run `siteagent check`: a tab tool's handler is one top-level function named as the "
+                                  "tool, marked `@tab_tool`, in its site's tab half")
+        module = ".".join(paths[0].relative_to(src_dir).with_suffix("").parts)
+        out.append((decl["name"], decl["site"], module))
+    return out
+
+
+def tab_tools_module(src_dir: Path, test_build: bool) -> str:
+    """The generated module `tabtools` (content.js imports it; sites/kit/tab.py `run` reads it): each tab
+    tool's name -> [its site's id, its `@tab_tool` function]. Derived from the declarations and the tab
+    halves; written by no one, so nothing names a tab tool twice."""
+    table = tab_tool_table(src_dir, test_build)
+    by_module: dict[str, list[str]] = {}
+    for name, _, module in table:
+        by_module.setdefault(module, []).append(name)
+    lines = ["# Generated by siteagent build from the sites' tools.py (runs='tab') and their @tab_tool functions;",
+             "# do not edit (buildtool/sites.py tab_tools_module).",
+             '"""The tab\'s table of tools: each tab tool\'s name -> [its site\'s id, its handler]."""']
+    lines += [f"from {module} import {', '.join(names)}" for module, names in by_module.items()]
+    rows = "".join(f"\n    {name!r}: [{site!r}, {name}]," for name, site, _ in table)
+    lines.append("TOOLS = {" + rows + ("\n" if rows else "") + "}")
+    return "\n".join(lines) + "\n"

@@ -155,9 +155,20 @@ class Transpiler:
                     os.utime(target, (st.st_mtime + 1, st.st_mtime + 1))
         return new
 
-    def run(self, entries: list[str]) -> TranspileResult:
+    def write_generated(self, generated: dict[str, str] | None = None) -> list[Path]:
+        """Write the generated modules (new ones when given) into gen_dir; returns the files that changed."""
+        if generated is not None:
+            self.generated = generated
+        changed = []
         for name, text in self.generated.items():
-            self._write_if_changed(self.gen_dir / f"{name}.py", text)
+            path = self.gen_dir / f"{name}.py"
+            if not path.is_file() or path.read_text("utf-8") != text:
+                self._write_if_changed(path, text)
+                changed.append(path)
+        return changed
+
+    def run(self, entries: list[str]) -> TranspileResult:
+        self.write_generated()
         for entry in entries:
             if module_path(entry, [self.src_dir]) is None:
                 raise BuildError(f"entry module '{entry}' not found", path=str(self.src_dir / Path(*entry.split("."))) + ".py",

@@ -97,6 +97,8 @@ class Watcher:
     def incremental(self, changed: list[Path]) -> tuple[list[builder.Entry], list[str]]:
         started = time.perf_counter()
         builder.run_check(self.app, self.config)
+        # a tab tool declared or renamed changes the tab's generated table (tabtools), whose entries rebuild too
+        changed = list(changed) + self.tx.write_generated(builder.generated_modules(self.app, self.config))
         checked = time.perf_counter()
         entries = self.affected_entries(changed)
         if not entries:

@@ -1,29 +1,33 @@
-"""Tool declarations: each site names and declares its tools once, in its folder, split by half.
+"""Tool declarations: each site declares its tools once, in its folder, split by half.
 
-`sites/<site>/ids.py` names what both halves name: the site (id, hosts), the tools that run in its
-tab and the steps (tab-half functions the worker half runs in the tab). The tab half imports it, and
-nothing else of the declarations:
+`sites/<site>/ids.py` names what both halves name: the site (id, hosts) and the steps (tab-half
+functions the worker half runs in the tab). The tab half imports it, and nothing else of the
+declarations:
 
     SITE = name_site('gmail', ['mail.google.com'])
-    STATUS = name_tool(SITE, 'gmail_status')
     WAIT_LIST = name_step(SITE, 'gmail__wait_list')
 
-`sites/<site>/tools.py` declares each tool for the service worker (risk, description, input schema),
-taking a tab tool's name from ids.py and writing a worker tool's name itself; only the worker imports it:
+`sites/<site>/tools.py` declares each tool, its name written there once, for the service worker (risk,
+description, input schema); only the worker imports it:
 
     SITE = declare_site(ids.SITE, open_url, selectors)
-    STATUS = declare_tool(SITE, ids.STATUS, 'read', 'Use first to ...', object_schema({}, None), 'tab')
+    STATUS = declare_tool(SITE, 'gmail_status', 'read', 'Use first to ...', object_schema({}, None), 'tab')
     SEARCH = declare_tool(SITE, 'gmail_search', 'read', 'Runs a Gmail search ...', schema, 'worker')
 
-The catalogue (LIST_TOOLS, the console, macros), the public listing and both dispatch tables
-(worker and tab) are derived from these declarations; nothing else lists a tool's name.
+`runs` says which half implements the tool: 'worker' (a handler in the site's worker half,
+`@worker_handler(DECL)`, sites/kit/worker.py) or 'tab' (run in the site's tab; the worker finds or
+opens that tab). A tab tool's handler is a top-level function of the site's tab half named as the tool
+and marked `@tab_tool` (sites/kit/tab.py):
 
-`runs` says which half implements the tool: 'tab' (a handler in the site's tab half, run in the
-site's tab; the worker finds or opens that tab) or 'worker' (a handler in the site's worker half).
-A step is run by its symbol (never by a string), so a typo fails at build time; steps are not in the
-catalogue. Handlers register with `@worker_handler(DECL)` (sites/kit/worker.py) or
-`@tab_handler(NAME)` (sites/kit/tab.py, a name from ids.py), and the build checks that every tool
-and step has exactly one handler in the right half and each name is declared once (buildtool/sites.py).
+    @tab_tool
+    def gmail_status(args): ...
+
+The catalogue (LIST_TOOLS, the console, macros), the public listing and both dispatch tables are
+derived from these declarations: the worker's from `@worker_handler`, the tab's by the build (the
+generated module `tabtools`: each tab tool's name, from tools.py, to its site and its `@tab_tool`
+function). A step is run by its symbol (never by a string), so a typo fails at build time; steps are
+not in the catalogue and register with `@tab_handler(STEP)`. The build checks that every tool and step
+has exactly one handler in the right half and each name is declared once (buildtool/sites.py).
 """
 from core.jsonval import kind_of, has_key, obj_keys
 
@@ -35,11 +39,6 @@ def name_site(site_id, hosts):
     """What both halves name of a site (its ids.py): its id and the hostnames its tab may show (none:
     not tied to a site)."""
     return {'id': site_id, 'hosts': hosts}
-
-
-def name_tool(site, name):
-    """A tool of `site` (named by name_site) that runs in its tab: what both halves name of it."""
-    return {'name': name, 'site': site['id']}
 
 
 def name_step(site, name):
@@ -66,15 +65,13 @@ def object_schema(properties, required):
 def declare_tool(site, name, risk, description, schema, runs, extra=None):
     """Declare a tool of `site` and return its definition (also appended to site['tools']).
 
-    name: the tool's name (a worker tool), or its name_tool() from the site's ids.py (a tab tool).
+    name: the tool's name, written here only (a tab tool's handler is the tab half's function of that name).
 
     risk: 'read' | 'write' | 'irreversible', or 'dynamic' (the site's judge decides per call; listed
     as irreversible). extra: further fields the rules engine reads (`recipients`, `sink`, `outbound`: the
     argument fields whose text goes to other people through the site (entries/worker/leak_rules.py),
     `untrusted_kind`, `public`: False for console-only tools, `test_only`: True for tools that only
     the test build lists)."""
-    if kind_of(name) != 'string':
-        name = name['name']         # a tab tool, named in ids.py for this site (the verifier checks the site)
     if risk != 'dynamic' and not _is_risk(risk):
         raise ValueError(name + ': risk must be read, write, irreversible or dynamic, not ' + str(risk))
     if not _is_half(runs):

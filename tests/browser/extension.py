@@ -101,8 +101,9 @@ def reset_extension_state(browser) -> None:
     browser.sw_eval("Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]).then(() => 1)")
 
 
-def build_variant(dest: Path, edit_config, profile: str = "test") -> Path:
-    """Build the real tree with an edited siteagent.toml (edit_config: text -> text); returns dist/."""
+def build_variant(dest: Path, edit_config, profile: str = "test", edit_tree=None) -> Path:
+    """Build the real tree with an edited siteagent.toml (edit_config: text -> text) and, when given,
+    edit_tree(project root) run on the copy first; returns dist/."""
     from buildtool.app import Application
     from buildtool.build import build
     from harness import REPO_ROOT
@@ -115,4 +116,6 @@ def build_variant(dest: Path, edit_config, profile: str = "test") -> Path:
     (root / "node_modules").symlink_to(REPO_ROOT / "node_modules")
     cfg = root / "siteagent.toml"
     cfg.write_text(edit_config(cfg.read_text()))
+    if edit_tree is not None:
+        edit_tree(root)
     return build(Application.discover(root), profile, dest / "dist").dist

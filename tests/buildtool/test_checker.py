@@ -102,6 +102,7 @@ SAMPLES = {
     "SA501": ("core", "import json\n", (1, 1)),
     "SA502": ("core", "from webapi.chrome import storage_get\n", (1, 1)),
     "SA503": ("core", "def f():\n    return document.title\n", (2, 12)),
+    "SA506": ("tab", "import core.text\nfrom sites.gmail.tools import STATUS\n", (2, 1)),
     "SA601": ("webapi", """
         def f(text):
             try:
@@ -323,8 +324,9 @@ def test_build_switches_only_at_module_level_in_entries():
             from sites.testsite import tools as testsite
             SITES.append(testsite.SITE)
         """)
-    for layer, path in (("worker", "siteagent_src/entries/worker/sites.py"), ("tab", "siteagent_src/entries/content.py")):
-        assert check_source(good, path, layer=layer) == [], path
+    assert check_source(good, "siteagent_src/entries/worker/sites.py", layer="worker") == []
+    tab_good = good.replace("import tools as testsite", "import tab as testsite")      # the tab imports no tools.py (SA506)
+    assert check_source(tab_good, "siteagent_src/entries/content.py", layer="tab") == []
     elsewhere = "X = 1\nif __pragma__('defined', 'test_adapter'):\n    X = 2\n"
     for layer, path in (("worker", "siteagent_src/sites/gmail/worker.py"), ("core", "siteagent_src/core/x.py")):
         found = check_source(elsewhere, path, layer=layer)
@@ -426,6 +428,49 @@ def test_a_room_in_the_tree_takes_its_layer_from_where_it_sits(tmp_path):
     })
     found = [(v.path, v.code) for v in check_tree(src, tmp_path)]
     assert found == [("siteagent_src/sites/a/scan/rules.py", "SA503"), ("siteagent_src/sites/a/scan/tab/bad.py", "SA502")]
+
+
+def test_sa506_only_the_worker_imports_a_sites_declarations():
+    """tools.py (descriptions, schemas, risk) is the worker's: a tab half, a page or a pure module that
+    imported it would put every description in its bundle; evidence.py is in no bundle at all. The tab
+    half takes names from ids.py and locators from contracts.py."""
+    tab = "siteagent_src/sites/gmail/tab.py"
+    for src in ("from sites.gmail.tools import STATUS\n", "from sites.gmail import tools\n",
+                "import sites.gmail.tools\n", "from sites.gmail import ids, tools as declared\n"):
+        found = check_source(src, tab, layer="tab")
+        assert [(v.code, v.line) for v in found] == [("SA506", 1)], src
+        assert "`sites.gmail.tools`" in found[0].message and "content.js would carry it" in found[0].message
+        assert "ids.py" in found[0].hint
+    for src in ("from sites.gmail.ids import SITE, WAIT_LIST\n", "from sites.gmail.contracts import TABLE, LABELS\n",
+                "from sites.gmail.unconfirmed import ROWS\n"):
+        assert check_source(src, tab, layer="tab") == [], src
+    # a room's module that happens to be called tools.py is not a site's declarations
+    assert check_source("from sites.page.webmcp.tools import x\n", "siteagent_src/sites/page/tab.py", layer="tab") == []
+    room = "siteagent_src/sites/page/probes/tab.py"
+    assert [v.code for v in check_source("from sites.page.tools import PAGE\n", room, layer="tab")] == ["SA506"]
+    assert [v.code for v in check_source("from sites.page.tools import PAGE\n", "siteagent_src/entries/sidepanel.py",
+                                         layer="page")] == ["SA506"]
+    assert [v.code for v in check_source("from sites.gmail.tools import SITE\n", "siteagent_src/sites/gmail/logic.py",
+                                         layer="core")] == ["SA506"]
+    worker = "siteagent_src/sites/gmail/worker.py"
+    assert check_source("from sites.gmail.tools import SITE\nfrom sites.gmail import tools\n", worker, layer="worker") == []
+    evidence = check_source("from sites.gmail.evidence import EVIDENCE\n", worker, layer="worker")
+    assert [v.code for v in evidence] == ["SA506"] and "no bundle carries" in evidence[0].message
+    # the tab's generated table of tools is tab code
+    assert check_source("from tabtools import TOOLS\n", "siteagent_src/entries/content.py", layer="tab") == []
+    found = check_source("from tabtools import TOOLS\n", "siteagent_src/entries/background.py", layer="worker")
+    assert [v.code for v in found] == ["SA502"] and "the tab's table of tools" in found[0].message
+
+
+def test_sa506_on_the_real_tree_names_the_file_and_line(tmp_path):
+    from srctree import copy_source, edit_once
+    root = copy_source(tmp_path)
+    path = root / "siteagent_src/sites/meet/tab.py"
+    edit_once(path, "from sites.kit.tab import", "from sites.meet.tools import SITE as DECLARED  # noqa: F401\n"
+                                               "from sites.kit.tab import")
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "sites.meet.tools" in text)
+    found = [v for v in check_tree(root / "siteagent_src", root) if v.code == "SA506"]
+    assert [(v.path, v.line) for v in found] == [("siteagent_src/sites/meet/tab.py", line)]
 
 
 def test_a_site_imports_only_its_own_folder_and_the_kit():

@@ -95,8 +95,8 @@ def _lead(text: str) -> str:
 
 
 def test_the_release_tab_bundle_carries_no_tool_description(release):
-    """The tab halves import their site's ids.py and contracts.py, never tools.py or evidence.py: content.js
-    carries the names it registers handlers under, never a description or an input schema, and no
+    """The tab halves import their site's ids.py and contracts.py, never tools.py or evidence.py (SA506):
+    content.js carries the tab tools' names (the build's table, tabtools), never a description or an input schema, and no
     contract's evidence; background.js has every description, and neither bundle has the evidence."""
     from buildtool.sites import catalogue
     worker = (release.dist / "background.js").read_text("utf-8")
@@ -127,7 +127,7 @@ def test_only_test_builds_contain_the_test_sites(release, test_build):
     tx = release.dist.parent / ".siteagent" / "cache" / "release" / "tx"
     assert (tx / "entries.background.js").is_file()
     assert sorted(p.name for p in tx.glob("sites.testsite*")) == []
-    # a worker tool's name is the worker's (tools.py); a tab tool's both halves' (ids.py)
+    # a worker tool's name is the worker's (tools.py); a tab tool's also the tab's (the test build's tabtools)
     for name, texts in (("background.js", ("test_irreversible", "test_tab_info")), ("content.js", ("test_tab_info",))):
         shipped = (release.dist / name).read_text("utf-8")
         tested = (test_build.dist / name).read_text("utf-8")

@@ -35,9 +35,9 @@ class Session:
     def _rebuilt(self, files, elapsed):
         self.rebuilds.append((files, elapsed))
 
-    def start(self):
+    def start(self, timeout=20):
         self.thread.start()
-        self.wait(lambda: any(l.startswith("watching") for l in self.lines), "watcher start")
+        self.wait(lambda: any(l.startswith("watching") for l in self.lines), "watcher start", timeout)
         time.sleep(0.3)
 
     def wait(self, predicate, what, timeout=20):
@@ -96,3 +96,27 @@ def test_template_change_rebuilds_pages(session):
     page.write_text(page.read_text().replace("Status", "Status now"))
     session.wait(lambda: len(session.rebuilds) == 1, "template rebuild")
     assert "Status now" in (session.root / "dist/console.html").read_text()
+
+
+def test_a_tab_tool_added_while_watching_reaches_content_js(tmp_path):
+    """The tab's table of tools (the generated `tabtools`) is derived again on every rebuild: a tab tool
+    declared in tools.py (which content.js does not import) rebuilds content.js with it."""
+    import shutil
+    from projects import REPO
+    session = Session(tmp_path)
+    shutil.rmtree(session.root / "siteagent_src")
+    shutil.copytree(REPO / "siteagent_src", session.root / "siteagent_src", ignore=shutil.ignore_patterns("__pycache__"))
+    try:
+        session.start(180)                      # a first full build of the real tree
+        tab = session.root / "siteagent_src/sites/console/tab.py"
+        tab.write_text(tab.read_text() + "\n\n@tab_tool\ndef generic_page_title(args):\n    return document.title\n")
+        session.wait(lambda: any("SA705" in l and "generic_page_title" in l for l in session.lines),
+                     "SA705 for a function that names no tool yet", 60)
+        tools = session.root / "siteagent_src/sites/console/tools.py"
+        tools.write_text(tools.read_text() + "\nPAGE_TITLE = declare_tool(SITE, 'generic_page_title', 'read', "
+                         "'The title of the attached tab.', object_schema({}, None), 'tab', {'public': False})\n")
+        session.wait(lambda: session.rebuilds and "content.js" in session.rebuilds[-1][0], "content.js rebuilt", 60)
+        assert "generic_page_title" in (session.root / "dist/content.js").read_text()
+        assert "generic_page_title" in (session.root / "dist/background.js").read_text()
+    finally:
+        session.close()

@@ -11,9 +11,8 @@ from core.dates import parse_long_date, parse_time_12h, pad
 from sites.calendar.logic import (UNTRUSTED_NOTE, parse_path, datekey_to_iso, parse_chip_label, local_time, parse_guest_label,
                                   strip_label)
 from sites.calendar.contracts import TABLE, LABELS
-from sites.calendar.ids import (SITE, STATUS, LIST_EVENTS, READ_EVENT, RSVP, DELETE_EVENT, SNAPSHOT, EDITOR_STATE,
-                                OPEN_EDITOR, FILL_EDITOR, COMMIT_EDITOR)
-from sites.kit.tab import tab_handler
+from sites.calendar.ids import SITE, SNAPSHOT, EDITOR_STATE, OPEN_EDITOR, FILL_EDITOR, COMMIT_EDITOR
+from sites.kit.tab import tab_handler, tab_tool
 from sites.kit.tab_locate import register_site, locate, locate_all, locate_any, page_words, words, word, contract_of
 from core.contracts import fill_css
 from webapi.dom import (find, find_all, closest, attr, text_of, flat_text, input_value, is_visible, set_value,
@@ -105,8 +104,8 @@ def _page_state():
 register_site(SITE, TABLE, LABELS, _page_state)
 
 
-@tab_handler(STATUS)
-async def status(args):
+@tab_tool
+async def calendar_status(args):
     await wait_for(page_ready, 1500)
     where = parse_path(page_path())
     return {'signed_in': _one(None, 'account') != None, 'account': my_email(),
@@ -147,8 +146,8 @@ def find_chip(event_id):
     return None
 
 
-@tab_handler(LIST_EVENTS)
-async def list_events(args):
+@tab_tool
+async def calendar_list_events(args):
     await wait_for(page_ready, 1500)
     events = []
     seen = []
@@ -252,8 +251,8 @@ async def snapshot(args):
     return details
 
 
-@tab_handler(READ_EVENT)
-async def read_event(args):
+@tab_tool
+async def calendar_read_event(args):
     details = await snapshot({'event_id': args['event_id']})
     out = {}
     for key in ['id', 'title', 'start', 'end', 'all_day', 'when', 'location', 'organizer', 'my_rsvp', 'guests',
@@ -483,8 +482,8 @@ async def commit_editor(args):
 
 # --- RSVP and delete ----------------------------------------------------------------------------
 
-@tab_handler(RSVP)
-async def rsvp(args):
+@tab_tool
+async def calendar_rsvp(args):
     event_id = args['event_id']
     wanted = args['response']
     opened = await open_bubble(event_id)
@@ -517,8 +516,8 @@ async def rsvp(args):
     return {'answered': wanted, 'before': before, 'changed': True}
 
 
-@tab_handler(DELETE_EVENT)
-async def delete_event(args):
+@tab_tool
+async def calendar_delete_event(args):
     event_id = args['event_id']
     opened = await open_bubble(event_id)
     details = read_bubble(opened['chip'], opened['bubble'])

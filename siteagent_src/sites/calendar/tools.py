@@ -29,13 +29,13 @@ _GUESTS = {'type': 'array', 'maxItems': 50,
 
 
 STATUS = declare_tool(
-    SITE, ids.STATUS, 'read',
+    SITE, 'calendar_status', 'read',
     'Use first to see where Google Calendar is: returns {signed_in, account, view ("day"|"week"|"month"|'
     'null), range: {start, end} (the visible dates, YYYY-MM-DD), editor_open, url}. Opens a Calendar tab '
     'in the background if none is open. Changes nothing.',
     object_schema({}, []), 'tab')
 LIST_EVENTS = declare_tool(
-    SITE, ids.LIST_EVENTS, 'read',
+    SITE, 'calendar_list_events', 'read',
     'Use to list the events in the range the view shows now (move it with calendar_go_to_date). Returns '
     '{view, range, count, events: [{id, title, start, end, all_day, location, organizer, calendar, my_rsvp}]}; '
     'times are local ISO (YYYY-MM-DDTHH:MM:SS, Calendar\'s time zone) or dates for all-day events; '
@@ -52,7 +52,7 @@ GO_TO_DATE = declare_tool(
     object_schema({'date': {'type': 'string', 'minLength': 10, 'maxLength': 10, 'description': 'YYYY-MM-DD'},
              'view': {'type': 'string', 'enum': ['day', 'week', 'month']}}, ['date']), 'worker')
 READ_EVENT = declare_tool(
-    SITE, ids.READ_EVENT, 'read',
+    SITE, 'calendar_read_event', 'read',
     'Use to read one event shown in the current view: returns {id, title, start, end, all_day, when, '
     'location, organizer (null with organizer_note when the page does not say), my_rsvp, guests: [{email, '
     'name, rsvp, organizer}], conference_link, '
@@ -105,13 +105,13 @@ ADD_GUESTS = declare_tool(
                         'description': 'Plain email addresses (name@example.com).'},
              'send_updates': _SEND}, ['event_id', 'guests', 'send_updates']), 'worker', {'recipients': ['guests'], 'sink': 'calendar_guests'})
 RSVP = declare_tool(
-    SITE, ids.RSVP, 'irreversible',
+    SITE, 'calendar_rsvp', 'irreversible',
     'Use to answer an invitation shown in the current view: "yes", "no" or "maybe". The organizer sees '
     'the answer. The user approves first. Returns {answered, before, changed}. Fails for events you '
     'organise (nothing to answer).',
     object_schema({'event_id': _ID, 'response': {'type': 'string', 'enum': ['yes', 'no', 'maybe']}}, ['event_id', 'response']), 'tab', {'idempotent': True})
 DELETE_EVENT = declare_tool(
-    SITE, ids.DELETE_EVENT, 'irreversible',
+    SITE, 'calendar_delete_event', 'irreversible',
     'Use to delete an event you organise that is shown in the current view. The user approves first and '
     'sees the guests who lose the event. With guests, send_updates decides whether cancellation emails '
     'go out. Returns {deleted: true, emails_asked, emails_sent}.',

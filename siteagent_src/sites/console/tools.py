@@ -14,7 +14,7 @@ BROWSER_HEALTH = declare_tool(
     object_schema({}, None), 'worker', {'public': False})
 
 CLICK_TEXT = declare_tool(
-    SITE, ids.CLICK_TEXT, 'write',
+    SITE, 'generic_click_text', 'write',
     'Console only. Use to click the first visible button or link in the attached tab whose '
     'text equals `text` (case-insensitive, whitespace collapsed). Returns {"clicked": true, '
     '"tag": <element tag>} or fails with adapter_error when nothing matches.',

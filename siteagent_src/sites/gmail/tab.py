@@ -10,10 +10,8 @@ from core.text import fold_label, trim
 from sites.gmail.logic import (UNTRUSTED_NOTE, pick_send_control, pick_discard_control, pick_labelled, parse_route,
                                parse_thread_id, fingerprint, cap_message_body)
 from sites.gmail.contracts import TABLE, LABELS
-from sites.gmail.ids import (SITE, STATUS, LIST_LABELS, LIST_THREADS, READ_THREAD, REPLY_DRAFT, DISCARD_DRAFT,
-                             WAIT_LIST, WAIT_THREAD, THREAD_DETAILS, DRAFT_DETAILS, WAIT_COMPOSE, CLICK_SEND,
-                             THREAD_ACTION)
-from sites.kit.tab import tab_handler
+from sites.gmail.ids import (SITE, WAIT_LIST, WAIT_THREAD, THREAD_DETAILS, DRAFT_DETAILS, WAIT_COMPOSE, CLICK_SEND, THREAD_ACTION)
+from sites.kit.tab import tab_handler, tab_tool
 from sites.kit.tab_locate import register_site, locate_all, locate_any, words, contract_of
 from core.contracts import fill_css
 from sites.kit.tab_locate import page_words
@@ -78,8 +76,8 @@ def _page_state():
 register_site(SITE, TABLE, LABELS, _page_state)
 
 
-@tab_handler(STATUS)
-def status(args):
+@tab_tool
+def gmail_status(args):
     account_el = _one(None, 'account')
     account = account_from_label(attr(account_el, 'aria-label')) if account_el != None else None
     route = _route()
@@ -119,8 +117,8 @@ def _row_data(row):
             'unread': has_class(row, 'zE'), 'starred': starred}
 
 
-@tab_handler(LIST_THREADS)
-def list_threads(args):
+@tab_tool
+def gmail_list_threads(args):
     limit = args['limit'] if 'limit' in args and args['limit'] != None else 50
     route = _route()
     if route['view'] != 'list':
@@ -149,7 +147,7 @@ async def wait_list(args):
         return True if len(rows) > 0 or len(lists) > 0 else None
     if await wait_for(ready, _wait_ms(args)) == None:
         raise _fail('the search results did not appear in time')
-    return list_threads(args)
+    return gmail_list_threads(args)
 
 
 def _open_thread_el():
@@ -204,8 +202,8 @@ def _message_data(message, cap):
             'body': body['body'], 'truncated': body['truncated']}
 
 
-@tab_handler(READ_THREAD)
-def read_thread(args):
+@tab_tool
+def gmail_read_thread(args):
     cap = args['max_chars'] if 'max_chars' in args and args['max_chars'] != None else 8000
     subject = _open_thread_el()
     if subject == None:
@@ -251,8 +249,8 @@ def thread_details(args):
             'body': last_body}
 
 
-@tab_handler(LIST_LABELS)
-def list_labels(args):
+@tab_tool
+def gmail_list_labels(args):
     names = []
     for link in _all(None, 'nav_label_links'):
         href = attr(link, 'href') or ''
@@ -385,8 +383,8 @@ async def click_send(args):
                     {'hint': 'check the Sent folder before retrying: a retry may send the message twice'})
 
 
-@tab_handler(REPLY_DRAFT)
-async def reply_draft(args):
+@tab_tool
+async def gmail_reply_draft(args):
     if _open_thread_el() == None:
         raise _fail('no thread is open; use gmail_open_thread first')
     reply_all = 'reply_all' in args and args['reply_all'] is True
@@ -406,8 +404,8 @@ async def reply_draft(args):
             'note': 'Draft only. Nothing was sent; gmail_send_draft sends it after the user approves.'}
 
 
-@tab_handler(DISCARD_DRAFT)
-def discard_draft(args):
+@tab_tool
+def gmail_discard_draft(args):
     css = _buttons_css()
     elements = find_all(None, css)
     user_click(elements[_picked(pick_discard_control(control_candidates(None, css), words(SITE, 'discard')))])

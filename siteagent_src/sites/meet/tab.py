@@ -13,11 +13,8 @@ from sites.meet.logic import (code_from_url, is_meeting_code, match_participant,
                               parse_details, normalize_name, meeting_url, meeting_title, signed_in_from, count_from,
                               TEXT_CAP)
 from sites.meet.contracts import TABLE, LABELS
-from sites.meet.ids import (SITE, MEETING_INFO, LEAVE, SET_MICROPHONE, SET_CAMERA, LIST_PARTICIPANTS,
-                            ADMIT_PARTICIPANT, MUTE_PARTICIPANT, REMOVE_PARTICIPANT, READ_CHAT, RAISE_HAND,
-                            SET_CAPTIONS, READ_CAPTIONS, START_RECORDING, STOP_RECORDING, STATUS_NOW, AWAIT_LOBBY,
-                            NAMES, CLICK_JOIN, POST_CHAT)
-from sites.kit.tab import tab_handler
+from sites.meet.ids import SITE, STATUS_NOW, AWAIT_LOBBY, NAMES, CLICK_JOIN, POST_CHAT
+from sites.kit.tab import tab_handler, tab_tool
 from sites.kit.tab_locate import (register_site, locate, locate_all, locate_any, present, seen, shows_text, words,
                                   word)
 from webapi.dom import (find, find_all, attr, flat_text, spoken_text, name_of, is_visible, is_connected, is_disabled,
@@ -203,8 +200,8 @@ async def click_join(args):
             'code': _code()}
 
 
-@tab_handler(LEAVE)
-async def leave(args):
+@tab_tool
+async def meet_leave(args):
     _need('meet_leave', ['in_call'])
     button = locate(SITE, 'leave_button', None)
     if button == None:
@@ -215,8 +212,8 @@ async def leave(args):
     return {'left': True, 'state': state}
 
 
-@tab_handler(MEETING_INFO)
-async def meeting_info(args):
+@tab_tool
+async def meet_meeting_info(args):
     code = _code()
     state = _state()
     if code == None:
@@ -284,23 +281,23 @@ async def _toggle(tool_name, key, cid, needed, args):
 IN_LOBBY_OR_CALL = ['lobby', 'in_call', 'waiting']
 
 
-@tab_handler(SET_MICROPHONE)
-async def set_microphone(args):
+@tab_tool
+async def meet_set_microphone(args):
     return await _toggle('meet_set_microphone', 'microphone', 'mic_control', IN_LOBBY_OR_CALL, args)
 
 
-@tab_handler(SET_CAMERA)
-async def set_camera(args):
+@tab_tool
+async def meet_set_camera(args):
     return await _toggle('meet_set_camera', 'camera', 'camera_control', IN_LOBBY_OR_CALL, args)
 
 
-@tab_handler(RAISE_HAND)
-async def raise_hand(args):
+@tab_tool
+async def meet_raise_hand(args):
     return await _toggle('meet_raise_hand', 'hand', 'hand_button', ['in_call'], args)
 
 
-@tab_handler(SET_CAPTIONS)
-async def set_captions(args):
+@tab_tool
+async def meet_set_captions(args):
     return await _toggle('meet_set_captions', 'captions', 'captions_button', ['in_call'], args)
 
 
@@ -364,8 +361,8 @@ async def _people():
     return {'rows': locate_all(SITE, 'participants_list', None), 'waiting': locate_all(SITE, 'waiting_list', None)}
 
 
-@tab_handler(LIST_PARTICIPANTS)
-async def list_participants(args):
+@tab_tool
+async def meet_list_participants(args):
     _need('meet_list_participants', ['in_call'])
     found = await _people()
     self_mic = _control_state('mic_control')
@@ -453,8 +450,8 @@ async def _confirm(before, expect_in_title, ok_key):
         raise _fail('the confirmation dialog did not close', None)
 
 
-@tab_handler(ADMIT_PARTICIPANT)
-async def admit(args):
+@tab_tool
+async def meet_admit_participant(args):
     _need('meet_admit_participant', ['in_call'])
     found = await _people()
     if len(found['waiting']) == 0:
@@ -478,8 +475,8 @@ async def _pick_other(tool_name, wanted):
     return _resolve(_others(found['rows']), wanted, 'the call (other than you)', None)
 
 
-@tab_handler(MUTE_PARTICIPANT)
-async def mute(args):
+@tab_tool
+async def meet_mute_participant(args):
     picked = await _pick_other('meet_mute_participant', args['name'])
     name = picked['name']
     if _row_info(picked['row'], None)['muted'] is True:
@@ -496,8 +493,8 @@ async def mute(args):
     return {'changed': True, 'muted': name}
 
 
-@tab_handler(REMOVE_PARTICIPANT)
-async def remove(args):
+@tab_tool
+async def meet_remove_participant(args):
     picked = await _pick_other('meet_remove_participant', args['name'])
     name = picked['name']
     more = locate_any(SITE, 'row_more_actions', picked['row'])
@@ -553,8 +550,8 @@ def _messages():
     return out
 
 
-@tab_handler(READ_CHAT)
-async def read_chat(args):
+@tab_tool
+async def meet_read_chat(args):
     _need('meet_read_chat', ['in_call'])
     await _chat_panel()
     limit = args['limit'] if 'limit' in args else 50
@@ -642,8 +639,8 @@ def _caption_lines(region):
     return entries
 
 
-@tab_handler(READ_CAPTIONS)
-async def read_captions(args):
+@tab_tool
+async def meet_read_captions(args):
     _need('meet_read_captions', ['in_call'])
     limit = args['limit'] if 'limit' in args else 20
     region = present(SITE, 'captions_region', None)
@@ -708,11 +705,11 @@ async def _recording(tool_name, start):
     return {'changed': True, 'recording': start}
 
 
-@tab_handler(START_RECORDING)
-async def start_recording(args):
+@tab_tool
+async def meet_start_recording(args):
     return await _recording('meet_start_recording', True)
 
 
-@tab_handler(STOP_RECORDING)
-async def stop_recording(args):
+@tab_tool
+async def meet_stop_recording(args):
     return await _recording('meet_stop_recording', False)

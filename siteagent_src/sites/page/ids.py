@@ -1,16 +1,11 @@
-"""What both halves of the page tool name: the site (id, hosts), the tools that run in its tab and
-the steps its worker half runs there. The tab half imports this module and nothing else of the
-declarations; the service worker's declarations of the same tools (risk, description, input schema)
-are in tools.py, which only the worker imports.
+"""What both halves of the page tool name: the site (id, hosts) and the steps (tab-half functions its
+worker half runs in the tab). The tab half imports this module and nothing else of the declarations:
+the tools, their names included, are declared in tools.py, which only the worker imports; a tool that
+runs in the tab has its handler in the tab half under the tool's own name (`@tab_tool`).
 """
-from core.tooling import name_site, name_tool, name_step
+from core.tooling import name_site, name_step
 
 SITE = name_site('generic', [])
-
-# Tools that run in the tab (declared for the worker in tools.py).
-PROBE_NAMES = name_tool(SITE, 'page_probe_names')
-PROBE_ACTIONS = name_tool(SITE, 'page_probe_actions')
-PROBE_LIVE = name_tool(SITE, 'page_probe_live')
 
 # Steps: tab-half functions the worker half runs in the tab.
 PROBE_TARGETS = name_step(SITE, 'page__probe_targets')

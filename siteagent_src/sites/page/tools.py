@@ -61,14 +61,14 @@ PAGE = declare_tool(
     'worker')
 
 PROBE_NAMES = declare_tool(
-    SITE, ids.PROBE_NAMES, 'read',
+    SITE, 'page_probe_names', 'read',
     'Test only. Accessible names and roles of the attached tab\'s elements matching `selector`.',
     {'type': 'object', 'properties': {'selector': {'type': 'string', 'maxLength': 200}},
      'required': ['selector'], 'additionalProperties': False},
     'tab', {'test_only': True})
 
 PROBE_ACTIONS = declare_tool(
-    SITE, ids.PROBE_ACTIONS, 'read',
+    SITE, 'page_probe_actions', 'read',
     'Test only. In the attached tab, runs the page tool\'s own click/type code on each uid '
     '(text fields are typed into, everything else clicked) without waiting for the page to settle; '
     'returns the failures.',
@@ -85,7 +85,7 @@ PROBE_RISK = declare_tool(
     'worker', {'test_only': True})
 
 PROBE_LIVE = declare_tool(
-    SITE, ids.PROBE_LIVE, 'read',
+    SITE, 'page_probe_live', 'read',
     'Test only. In the attached tab, applies `steps` (DOM mutations: attributes, classes, text, inserts, '
     'removals, moves, shadow roots, style sheets, frames, form values, focus, waits) one by one, and after each '
     'compares the repeat scan of the live page model with a fresh full walk; returns the mismatches.',

@@ -89,10 +89,10 @@ TEST_BLOB = declare_tool(
 TAB_SITE = declare_site(ids.TAB_SITE, None, {'title': 'h1'})
 
 TAB_INFO = declare_tool(
-    TAB_SITE, ids.TAB_INFO, 'read',
+    TAB_SITE, 'test_tab_info', 'read',
     'Test only. Returns the title, host and path of the site tab it runs in. Changes nothing.',
     object_schema({}, None), 'tab', TEST)
 TAB_SLEEP = declare_tool(
-    TAB_SITE, ids.TAB_SLEEP, 'read',
+    TAB_SITE, 'test_tab_sleep', 'read',
     'Test only. Waits `ms` milliseconds in the site tab, then returns {slept: ms}.',
     object_schema({'ms': _SLEEP_MS}, ['ms']), 'tab', TEST)

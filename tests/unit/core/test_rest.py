@@ -103,15 +103,15 @@ def test_health_report():
 def test_tooling_declares_once_and_derives_the_catalogue():
     named = tooling.name_site("demo", ["demo.test"])                 # ids.py: what both halves name
     assert named == {"id": "demo", "hosts": ["demo.test"]}
-    status = tooling.name_tool(named, "demo_read")
     step = tooling.name_step(named, "demo__step")
-    assert status == {"name": "demo_read", "site": "demo"} and step == {"name": "demo__step", "site": "demo", "step": True}
+    assert step == {"name": "demo__step", "site": "demo", "step": True}
+    assert not hasattr(tooling, "name_tool")        # a tool's name is written in tools.py only (declare_tool)
     site = tooling.declare_site(named, None, {"main": "main"})       # tools.py: the worker's declarations
     assert site == {"id": "demo", "hosts": ["demo.test"], "open_url": None, "selectors": {"main": "main"}, "tools": []}
     schema_ = tooling.object_schema({"text": {"type": "string"}}, ["text"])
     assert list(schema_) == ["type", "properties", "required", "additionalProperties"]
     assert list(tooling.object_schema({}, None)) == ["type", "properties", "additionalProperties"]
-    read = tooling.declare_tool(site, status, "read", "Reads the demo page and changes nothing at all.", schema_, "tab")
+    read = tooling.declare_tool(site, "demo_read", "read", "Reads the demo page and changes nothing at all.", schema_, "tab")
     judged = tooling.declare_tool(site, "demo_act", "dynamic", "Acts on the demo page; its risk is judged per call.",
                                   tooling.object_schema({}, None), "worker", {"public": False})
     hidden = tooling.declare_tool(site, "demo_test", "write", "Test only: a tool only test builds list.",
@@ -126,9 +126,9 @@ def test_tooling_declares_once_and_derives_the_catalogue():
         tooling.declare_tool(site, "bad", "dangerous", "x", schema_, "tab")
     with pytest.raises(ValueError):
         tooling.declare_tool(site, "bad", "read", "x", schema_, "server")
-    # a tab tool named in ids.py: the error names it too (it was a TypeError: a dict + a string)
+    # the error names the tool
     with pytest.raises(ValueError, match="^demo_bad: risk must be"):
-        tooling.declare_tool(site, tooling.name_tool(named, "demo_bad"), "dangerous", "x", schema_, "tab")
+        tooling.declare_tool(site, "demo_bad", "dangerous", "x", schema_, "tab")
 
 
 def test_tool_error_carries_its_outcome():

@@ -1,6 +1,7 @@
-"""The page tool's test-only tab tools (page_probe_names, page_probe_actions, the page_probe_risk step,
-page_probe_live): content.js imports this module only in builds with the `test_adapter` switch
-(entries/content.py, SA413), so a release build carries none of it.
+"""The page tool's test-only probes, a room of their own (page_probe_names, page_probe_actions, the
+page_probe_risk step, page_probe_live): content.js imports this module only in builds with the
+`test_adapter` switch (entries/content.py, SA413), and the build's table of tab tools (`tabtools`) lists
+its tools only there (they are declared `test_only`), so a release build carries none of it.
 
 page_probe_live: random DOM mutations applied in the page, and after each the repeat scan of the live
 page model (scan/tab/model.py) compared with a fresh full walk, byte for byte. The steps come from the test
@@ -8,7 +9,7 @@ page model (scan/tab/model.py) compared with a fresh full walk, byte for byte. T
 the page's elements (open shadow roots included), modulo their count.
 """
 from core.outcome import ToolError
-from sites.page.ids import PROBE_NAMES, PROBE_ACTIONS, PROBE_TARGETS, PROBE_LIVE
+from sites.page.ids import PROBE_TARGETS
 from sites.page.scan.roles import TYPEABLE_ROLES
 from sites.page.tab import page_tab, described
 from sites.page.scan.tab.names import name_of
@@ -16,7 +17,7 @@ from sites.page.scan.tab.roles import role_of
 from sites.page.scan.tab.uids import resolve, read_base, href_of, parsed_href
 from sites.page.scan.tab.walker import scan
 from sites.page.scan.tab.model import M as MODEL, SEGMENT_MIN, drop
-from sites.kit.tab import tab_handler
+from sites.kit.tab import tab_handler, tab_tool
 from webapi.dom import tag_of
 from webapi.js import sleep, to_json, from_json
 from webapi.jsobj import as_array
@@ -252,8 +253,8 @@ def _first_difference(a, b):
             'incremental_count': a['count'], 'full_count': b['count']}
 
 
-@tab_handler(PROBE_LIVE)
-async def probe_live(args):
+@tab_tool
+async def page_probe_live(args):
     """{steps, scans, full, replayed, mismatches, rows}: each step applied, then a repeat scan and a fresh
     walk compared (rows, count, title). args.steps: a JSON array of steps."""
     parsed = from_json(args['steps'])
@@ -321,8 +322,8 @@ async def _probe(args):
     return out
 
 
-@tab_handler(PROBE_NAMES)
-def probe_names(args):
+@tab_tool
+def page_probe_names(args):
     """{names: [{name, role, href?, parsed?}]} for the elements matching args.selector."""
     read_base()
     out = []
@@ -336,8 +337,8 @@ def probe_names(args):
     return {'names': out}
 
 
-@tab_handler(PROBE_ACTIONS)
-async def probe_actions(args):
+@tab_tool
+async def page_probe_actions(args):
     failures = []
     done = 0
     for uid in args['uids']:
