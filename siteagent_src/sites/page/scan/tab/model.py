@@ -546,7 +546,7 @@ def begin(st, route, epoch, pseudo_kind):
 def _dirty_marks():
     for rec in M.pending:
         _take_record(rec)
-        if M.full:
+        if M.full or _full_anyway():
             return
     if M.hovered and M.flags.hover:
         _full('the pointer moved, with :hover rules')
@@ -557,6 +557,8 @@ def _dirty_marks():
             return
         for el in M.focused:
             changed(el)
+    if _full_anyway():
+        return
     for el in M.loaded:
         changed(el)
     for pair in M.controls:
@@ -568,6 +570,8 @@ def _dirty_marks():
     if M.sub.size == 0 and M.path.size == 0 and M.pending.length == 0 and M.loaded.length == 0 and \
             not M.images_loading:
         return                  # nothing happened: no box can have changed either
+    if _full_anyway():
+        return
     for entry in M.watch:
         if not _recheck(entry):
             changed(entry.el)
@@ -575,6 +579,12 @@ def _dirty_marks():
         return
     if M.sub.size > 0 or M.path.size > 0:
         M.refs.forEach(_ref_changed)
+
+
+def _full_anyway():
+    """:has() or container queries (or a sheet that cannot be read), and a mark already: begin walks the
+    whole page whatever else changed, so the rest (one box read per watched element) is not looked for."""
+    return (M.flags.has or M.flags.container) and (M.sub.size > 0 or M.path.size > 0)
 
 
 def _ref_changed(referrers, target):
