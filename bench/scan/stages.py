@@ -6,7 +6,12 @@ and its answer, the worker's port listener and reply, the worker's request to th
 reply, and the tab's port listener and reply. The stamps ride back in the reply. Prints the median of
 each stage per page.
 
-    python bench/scan/stages.py [--dist DIR] [--repeat 21] [--pages tiny,guardian-1,wikipedia-2]
+    python bench/scan/stages.py [--dist DIR] [--repeat 21] [--pages tiny,guardian-1,wikipedia-2] [--first]
+
+--first times the first scan after a load instead (as caller.py's `first`): per page, --repeat loads
+(navigate, then one scan the moment it answers); the first load of a page is its first in this browser,
+so its addresses and links are new to the taint note (`taint: write` is the taint map's write, which
+the reply waits for).
 
 `tiny` is a one-link page (the fixed cost of a call). Not a test: the patterns below are the built
 code's message plumbing (webapi/chrome.py, entries/bridge.py); when one is not found it says which.
@@ -60,6 +65,17 @@ PATCHES = [
     ("background.js", "await notes_settled();\n  return outcome;",
      f"if (self.__stages) self.__stages.ta = {NOW}; await notes_settled(); if (self.__stages) self.__stages.tn = {NOW};"
      " return outcome;"),
+    # the taint note (session_rules.note_result, awaited before the reply): marking the origin, the
+    # addresses' and links' digests, and the write of the taint map
+    ("background.js", 'var note_result = async function(tool, result, ctx) {\n  await _mark_untrusted(ctx["origin"]);',
+     'var note_result = async function(tool, result, ctx) {\n  '
+     f'if (self.__stages) self.__stages.tm0 = {NOW}; await _mark_untrusted(ctx["origin"]); '
+     f'if (self.__stages) self.__stages.tm1 = {NOW};'),
+    ("background.js", "  var stored2 = await _stored_taint.read();\n  if (len(",
+     f"  if (self.__stages) self.__stages.tm2 = {NOW}; var stored2 = await _stored_taint.read();\n  if (len("),
+    ("background.js", "  await _stored_taint.change(edit);\n};",
+     f"  if (self.__stages) self.__stages.tm3 = {NOW}; await _stored_taint.change(edit); "
+     f"if (self.__stages) self.__stages.tm4 = {NOW};\n}};"),
     ("bridge.js", re.compile(r"var on_window_message = function\(event\) \{"),
      f"var on_window_message = function(event) {{ self.__t1 = {NOW};"),
     ("bridge.js", re.compile(r"var answer = function\(request_id, request_type, payload\) \{"),
@@ -72,7 +88,8 @@ STAGES = [("page>bridge", "t0", "t1"), ("bridge>worker", "t1", "t2"), ("worker b
           ("worker after", "t6", "t7"), ("worker>bridge", "t7", "t8"), ("bridge>page", "t8", "t9")]
 # the worker's share after the tab answered, split (`worker after` above is their sum and the rest)
 WORKER = [("rows+render", "ts0", "ts1"), ("scan>gate", "ts1", "te"), ("note collect", "tc0", "tc1"),
-          ("note+audit", "te", "tn"), ("note wait", "ta", "tn")]
+          ("note+audit", "te", "tn"), ("note wait", "ta", "tn"), ("taint: origin", "tm0", "tm1"),
+          ("taint: digests", "tm1", "tm2"), ("taint: write", "tm3", "tm4")]
 
 CALLS = """const done = arguments[arguments.length - 1];
 (async () => {
@@ -85,6 +102,19 @@ CALLS = """const done = arguments[arguments.length - 1];
     out.push(Object.assign({t0, t9, walker: p.result ? p.result.scan_ms : null}, p._stages || {}, p._bridge || {}));
   }
   done(out);
+})();"""
+
+
+# --first: the page loaded (navigate), then one scan sent the moment navigate answers, as caller.py's first
+FIRST = """const done = arguments[arguments.length - 1];
+(async () => {
+  const nav = await sa.send('CALL_TOOL', {name: 'page', args: {method: arguments[0], url: arguments[1]}}, 30000);
+  if (!nav.payload || !nav.payload.ok) { done({error: JSON.stringify(nav)}); return; }
+  const t0 = performance.timeOrigin + performance.now();
+  const r = await sa.send('CALL_TOOL', {name: 'page', args: {method: 'scan', max_chars: 1000000}}, 30000);
+  const t9 = performance.timeOrigin + performance.now();
+  const p = r.payload || {};
+  done([Object.assign({t0, t9, walker: p.result ? p.result.scan_ms : null}, p._stages || {}, p._bridge || {})]);
 })();"""
 
 
@@ -113,6 +143,9 @@ def main() -> None:
     ap.add_argument("--dist", type=Path, help="a built test-profile dist (default: build one)")
     ap.add_argument("--repeat", type=int, default=21)
     ap.add_argument("--pages", default="tiny,guardian-1,aclu,salon-1,wikipedia-2")
+    ap.add_argument("--first", action="store_true",
+                    help="time the first scan after each load instead: --repeat loads per page (navigate, then "
+                         "one scan at once), the first of them the page's first load in this browser")
     opts = ap.parse_args()
     dist = stamped_copy(opts.dist or build_dist())
     pages = opts.pages.split(",")
@@ -122,15 +155,26 @@ def main() -> None:
     chat.mount("/dist-client/", dist.parent / "dist-client")
     ext = Browser(dist, host_rules=host_rules_for([corpus, chat]))
     print(f"{'page':14s} {'total':>6s} {'walker':>6s} " + " ".join(f"{s[0]:>13s}" for s in STAGES))
+    every = []
     try:
         ext.open_chatbot(chat)
         ext.driver.set_script_timeout(120)
         first = True
         for name in pages:
-            nav = ext.sa_call("page", {"method": "open" if first else "navigate", "url": f"https://{HOST}/{name}.html"}, 30000)
-            assert nav["payload"]["ok"], nav
-            first = False
-            runs = ext.page_eval_async(CALLS, opts.repeat, timeout=120)
+            url = f"https://{HOST}/{name}.html"
+            if opts.first:
+                runs = []
+                for _ in range(opts.repeat):
+                    got = ext.page_eval_async(FIRST, "open" if first else "navigate", url, timeout=120)
+                    assert "error" not in got, got
+                    runs += got
+                    first = False
+            else:
+                nav = ext.sa_call("page", {"method": "open" if first else "navigate", "url": url}, 30000)
+                assert nav["payload"]["ok"], nav
+                first = False
+                runs = ext.page_eval_async(CALLS, opts.repeat, timeout=120)
+            every.append(runs)
             missing = [k for k in ("t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8") if k not in runs[0]]
             if missing:
                 sys.exit(f"stages.py: no {missing} stamps came back: the scan took another path")
@@ -138,14 +182,25 @@ def main() -> None:
                 return statistics.median(f(r) for r in runs)
             print(f"{name:14s} {med(lambda r: r['t9'] - r['t0']):6.1f} {med(lambda r: r['walker']):6.1f} "
                   + " ".join(f"{med(lambda r, a=a, b=b: r[b] - r[a]):13.1f}" for _, a, b in STAGES), flush=True)
-            split = [(label, a, b) for label, a, b in WORKER if a in runs[0] and b in runs[0]]
-            print(" " * 22 + "worker: " + ", ".join(f"{label} {med(lambda r, a=a, b=b: r[b] - r[a]):.1f}"
-                                                  for label, a, b in split), flush=True)
+            # (a stage a scan did not go through, such as a taint write with nothing new: over those that did)
+            split = [(label, [r[b] - r[a] for r in runs if a in r and b in r]) for label, a, b in WORKER]
+            print(" " * 22 + "worker: " + ", ".join(f"{label} {statistics.median(times):.1f}"
+                                                  for label, times in split if times), flush=True)
     finally:
         ext.quit()
         corpus.close()
         chat.close()
-    print("ms, medians of each column over --repeat back-to-back scans; the stages need not add up to the total")
+    if len(every) > 1:
+        def over_pages(a, b):
+            meds = [statistics.median(r[b] - r[a] for r in runs if a in r and b in r) for runs in every
+                    if any(a in r and b in r for r in runs)]
+            return statistics.median(meds) if meds else float("nan")
+        print(f"{'MEDIAN':14s} {over_pages('t0', 't9'):6.1f} {'':>6s} "
+              + " ".join(f"{over_pages(a, b):13.1f}" for _, a, b in STAGES))
+        print(" " * 22 + "worker: " + ", ".join(f"{label} {over_pages(a, b):.1f}" for label, a, b in WORKER))
+    print("ms, medians of each column over " + ("--repeat loads, the first scan of each" if opts.first else
+                                               "--repeat back-to-back scans") +
+          "; the stages need not add up to the total; MEDIAN: over the pages' medians")
 
 
 if __name__ == "__main__":

@@ -369,3 +369,49 @@ def test_a_name_read_through_a_shadow_root_follows_that_root(chat, page_site):
     assert out["ok"], out
     assert out["result"]["steps"] == ["BUTTON.shadow", "BUTTON.text"]      # both steps applied
     assert out["result"]["mismatches"] == []
+
+
+
+HAS_PAGE = """<!doctype html><html><head><title>Has and a frame that loads</title>
+<style>.card:has(iframe) { border: 2px solid #333; padding: 4px } .card:has(.flag) button { display: none }</style>
+</head><body><main><h1>Cards</h1>
+<div class="card"><p>A card with text that reads as a paragraph of its own.</p><button>Card button</button></div>
+<div class="card" id="second"><p>A second card.</p><button>Second button</button></div>
+<ul><li><a href="/a">One link</a></li><li><a href="/b">Two link</a></li><li><a href="/c">Three link</a></li></ul>
+<div class="card"><iframe src="/has-frame-a.html" title="Inner"></iframe><a href="/d">Card link</a></div>
+</main></body></html>"""
+
+
+def test_has_rules_and_a_frame_that_loads_replay_but_a_dom_change_walks(chat, page_site):
+    """With `:has()` rules in the page's sheets: a frame that loads another document (its `load` event, no
+    mutation of this document) changes boxes, not what a selector matches, so the next scan replays
+    what did not change instead of walking the whole page, and still equals a fresh walk; a DOM change
+    (an element a `:has()` rule looks for) walks the whole page, and the button that rule hides goes."""
+    page_site.set_override("/has-late.html", HAS_PAGE)
+    page_site.set_override("/has-frame-a.html", "<!doctype html><title>A</title><p>First frame text.</p>")
+    page_site.set_override("/has-frame-b.html", "<!doctype html><title>B</title><p>Second frame text.</p>"
+                                                '<button>Frame button</button>')
+    opened = page_call(chat, {"method": "open", "url": f"https://{SHOP}/has-late.html"}, 30000)
+    assert opened["ok"], opened
+    attach(chat, opened["result"]["tab"])
+    # the frame goes to another document 300 ms later, while the probe waits between two scans
+    _on_tab(chat, "/has-late.html", lambda d: d.execute_script(
+        "setTimeout(() => document.querySelector('iframe').contentWindow.location.replace('/has-frame-b.html'), 300)"))
+    steps = [{"op": "check"}, {"op": "wait", "ms": 900}, {"op": "check"}]
+    out = chat.sa_call("page_probe_live", {"steps": json.dumps(steps), "reset": False, "segment_min": 1}, 120000)["payload"]
+    assert out["ok"], out
+    result = out["result"]
+    assert result["mismatches"] == [], result
+    assert not any(":full:" in done for done in result["steps"]), result["steps"]
+    assert result["replayed"] >= 2, result
+    text = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert "Frame button" in text and "Second frame text" in text and "First frame text" not in text, text
+    # an element that a :has() rule looks for: the whole page is walked, and the second card's button goes
+    _on_tab(chat, "/has-late.html", lambda d: d.execute_script(
+        "const f = document.createElement('i'); f.className = 'flag'; document.getElementById('second').append(f)"))
+    out = chat.sa_call("page_probe_live", {"steps": json.dumps([{"op": "check"}]), "reset": False}, 120000)["payload"]
+    assert out["ok"], out
+    assert out["result"]["mismatches"] == [], out["result"]
+    assert out["result"]["first_full"] is True, out["result"]
+    text = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert "Second button" not in text and "Card button" in text and "Card link" in text, text

@@ -18,8 +18,9 @@ The whole page is walked instead (`full`) when a change could reach anywhere: a 
 route, a resize or zoom, a media query that flips (in a sheet that cannot be read: any of the
 non-size media features), web fonts loaded, style sheets added, removed or edited (rule counts), a
 mutation of a <style>/<link>/<base> or of <html>/<body>, an `id` or IDREF attribute, nodes with ids,
-IDREFs or labels inserted or removed, `:has()` or container queries in the sheets (or a sheet that
-cannot be read) with any change, hovering with `:hover` rules, focus with `:focus-within` rules, a
+IDREFs or labels inserted or removed, container queries in the sheets (or a sheet that cannot be read)
+with any change, `:has()` with any change a selector can see (an image, frame or sheet that loaded only
+moves boxes, which the kept rows' box reads catch), hovering with `:hover` rules, focus with `:focus-within` rules, a
 uid dropped as stale, too many queued mutations. Same-origin frames are walked every time.
 Hot: `note` runs once per walked element.
 """
@@ -80,7 +81,9 @@ M.watch = []                # the last scan's watched elements
 M.controls = []             # [element, state] of the last scan
 M.animated = []             # animation targets at the last scan
 M.focused = []              # focus targets since the last scan
-M.loaded = []               # image loads, popovers toggled since the last scan
+M.loaded = []               # elements loaded (images, frames, sheets: load and error events) since the last scan
+M.toggled = []              # popovers and <details>/<dialog> toggled since the last scan
+M.seen_change = False       # (begin) a mark comes from a change a selector can see: not only loads and boxes
 M.hovered = False
 M.resized = False
 M.fonts = False             # web fonts finished loading since the last scan
@@ -133,6 +136,12 @@ def _on_load(event):
         M.loaded.append(path[0] if path.length > 0 else event.target)
 
 
+def _on_toggle(event):
+    if M.live and M.toggled.length < 1000:
+        path = event.composedPath()
+        M.toggled.append(path[0] if path.length > 0 else event.target)
+
+
 def _on_resize(_event):
     M.resized = True
 
@@ -151,8 +160,10 @@ def _listen():
         document.addEventListener(kind, _on_focus, True)
     for kind in ['mouseover', 'mouseout', 'mousedown', 'mouseup']:
         document.addEventListener(kind, _on_hover, True)
-    for kind in ['load', 'error', 'beforetoggle', 'toggle']:
+    for kind in ['load', 'error']:
         document.addEventListener(kind, _on_load, True)
+    for kind in ['beforetoggle', 'toggle']:
+        document.addEventListener(kind, _on_toggle, True)
     window.addEventListener('resize', _on_resize, True)
     if document.fonts:
         document.fonts.addEventListener('loadingdone', _on_fonts)
@@ -519,12 +530,13 @@ def begin(st, route, epoch, pseudo_kind):
         _full('too many changes')
     if not M.full:
         _dirty_marks()
-    if not M.full and (M.flags.has or M.flags.container) and (M.sub.size > 0 or M.path.size > 0):
+    if not M.full and _full_anyway():
         _full(':has() or container queries (or a sheet that cannot be read) with a change')
     M.pending = []
     M.overflow = False
     M.focused = []
     M.loaded = []
+    M.toggled = []
     M.hovered = False
     M.resized = False
     M.fonts = False
@@ -544,9 +556,10 @@ def begin(st, route, epoch, pseudo_kind):
 
 
 def _dirty_marks():
+    M.seen_change = True            # (every mark until the loads below comes from such a change)
     for rec in M.pending:
         _take_record(rec)
-        if M.full:
+        if M.full or _full_anyway():
             return
     if M.hovered and M.flags.hover:
         _full('the pointer moved, with :hover rules')
@@ -557,7 +570,7 @@ def _dirty_marks():
             return
         for el in M.focused:
             changed(el)
-    for el in M.loaded:
+    for el in M.toggled:
         changed(el)
     for pair in M.controls:
         if pair[0].isConnected and _control_state(pair[0]) != pair[1]:
@@ -565,16 +578,37 @@ def _dirty_marks():
     for el in M.animated:
         changed(el)
     _animations_changed()
+    M.seen_change = M.sub.size > 0 or M.path.size > 0
+    if _full_anyway():
+        return
+    # an image, frame or sheet that loaded (or failed to) changes boxes, not what a selector matches
+    for el in M.loaded:
+        changed(el)
     if M.sub.size == 0 and M.path.size == 0 and M.pending.length == 0 and M.loaded.length == 0 and \
             not M.images_loading:
         return                  # nothing happened: no box can have changed either
+    if _full_anyway():
+        return
     for entry in M.watch:
         if not _recheck(entry):
             changed(entry.el)
+            if entry.kind == CUSTOM:
+                M.seen_change = True    # defined, or given a shadow root: `:defined` sees that
     if M.full:
         return
     if M.sub.size > 0 or M.path.size > 0:
         M.refs.forEach(_ref_changed)
+
+
+def _full_anyway():
+    """Whether a mark makes begin walk the whole page: with container queries (or a sheet that cannot be
+    read), any mark (a box that changed size may change any style); with `:has()`, a mark from a change a
+    selector can see (the DOM, a control's state, focus, a toggle, an animation, a custom element defined),
+    not one from an element that loaded or a box that moved. Then the rest of the marks (one box read per watched element) is
+    not looked for."""
+    if M.sub.size == 0 and M.path.size == 0:
+        return False
+    return M.flags.container or (M.flags.has and M.seen_change)
 
 
 def _ref_changed(referrers, target):
