@@ -257,6 +257,42 @@ def admit(stored, fresh, cap):
     return out
 
 
+def admit_chunk(index, known, fresh, cap):
+    """The next write of a taint map kept as chunks, so that a note writes what it adds, not the whole
+    map (entries/worker/taint_store.py). `index` is `{next: id, chunks: [[id, count], ...]}`, oldest
+    first (None: nothing stored); `known` holds every stored key (an object); `fresh` are a note's keys.
+    None when every fresh key is known. Otherwise `{id, keys, index, drop}`: the new chunk's id and its
+    keys (the fresh keys not known, in order; the last `cap` when there are more), the new index, and
+    the ids of the oldest chunks it forgets. The newest `cap` keys are always kept: an old chunk is
+    dropped only while what is left still holds `cap` keys, so a map holds fewer than `cap` plus its
+    oldest chunk."""
+    new = []
+    seen = {}
+    for key in fresh:
+        if not has_key(known, key) and not has_key(seen, key):
+            seen[key] = True
+            new.append(key)
+    if len(new) == 0:
+        return None
+    if len(new) > cap:
+        new = new[len(new) - cap:]
+    ident = index['next'] if index is not None else 1
+    kept = []
+    total = 0
+    if index is not None:
+        for chunk in index['chunks']:
+            kept.append([chunk[0], chunk[1]])
+            total += chunk[1]
+    kept.append([ident, len(new)])
+    total += len(new)
+    drop = []
+    while len(kept) > 1 and total - kept[0][1] >= cap:
+        total -= kept[0][1]
+        drop.append(kept[0][0])
+        kept = kept[1:]
+    return {'id': ident, 'keys': new, 'index': {'next': ident + 1, 'chunks': kept}, 'drop': drop}
+
+
 def flag_lines(flags):
     """Preview lines for `[{token, origin}]`; a None token flags the call as a whole (origin says why)."""
     lines = []

@@ -53,6 +53,11 @@ async def storage_get_all(area):
     return await chrome.storage[area].get(None)
 
 
+async def storage_get_keys(area, keys):
+    """`{key: value}` for those of `keys` that are stored (one call)."""
+    return await chrome.storage[area].get(keys)
+
+
 async def storage_set(area, key, value):
     item = {}
     item[key] = value

@@ -947,6 +947,13 @@ for stored, fresh, cap in [({}, ["h:a", "h:b"], 3), ({"h:a": 1, "h:b": 2}, ["h:b
                            ({"h:b": 7, "h:a": 9, "h:c": 8}, ["h:d", "h:e"], 3), ({"h:a": True, "h:b": 4}, ["h:c"], 2)]:
     C("taint", "admit", stored, fresh, cap)
 C("taint", "flag_lines", [{"token": None, "origin": "the call as a whole"}, {"token": "b@y.test", "origin": "o"}])
+_IDX = {"next": 4, "chunks": [[1, 2], [2, 1], [3, 3]]}
+_KNOWN = {"h:a": True, "h:b": True, "h:c": True, "h:d": True, "h:e": True, "h:f": True}
+for index, known, fresh, cap in [(None, {}, ["h:a", "h:b", "h:a"], 3), (None, {}, [], 3), (None, {}, ["h:a", "h:b", "h:c"], 2),
+                                 (_IDX, _KNOWN, ["h:a", "h:f"], 6), (_IDX, _KNOWN, ["h:g"], 6), (_IDX, _KNOWN, ["h:g"], 4),
+                                 (_IDX, _KNOWN, ["h:g", "h:h", "h:i", "h:j"], 4), (_IDX, _KNOWN, ["h:g", "h:h"], 1),
+                                 (_IDX, {"__proto__": True}, ["__proto__", "toString"], 9)]:
+    C("taint", "admit_chunk", index, known, fresh, cap)
 
 # --- ratelimit ---------------------------------------------------------------------------------
 _RL = {"per_origin": {"max": 3, "window_s": 10}, "per_tool": {"max": 2, "window_s": 5},

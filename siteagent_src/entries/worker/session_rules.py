@@ -14,9 +14,10 @@ from webapi.chrome import storage_get, storage_set
 from webapi.js import now_ms, sha256_hex, serialized, obj_keys, drop_key, attempt_async
 from webapi.cached_key import CachedKey, KEEP
 from entries.worker import leak_rules
+from entries.worker.taint_store import ChunkedKeys
 
 UNTRUSTED_KEY = 'rules_untrusted_seen'
-TAINT_KEY = 'rules_taint'
+TAINT_KEY = 'rules_taint_chunks'     # the index; its chunks at 'rules_taint_chunks:<id>' (taint_store.py)
 KNOWN_KEY = 'rules_known_recipients'
 MAX_TAINT = 2000
 MAX_KNOWN = 2000
@@ -47,7 +48,7 @@ def check_rates(origin, tool_name):
 
 # Read around every call, so kept in memory (storage.onChanged keeps them true).
 _untrusted_seen = CachedKey('session', UNTRUSTED_KEY, lambda: {})
-_stored_taint = CachedKey('session', TAINT_KEY, lambda: {})
+_stored_taint = ChunkedKeys('session', TAINT_KEY)
 
 
 async def untrusted_seen(origin):
@@ -140,11 +141,7 @@ async def note_result(tool, result, ctx):
     stored = await _stored_taint.read()
     if len([key for key in keys if key not in stored]) == 0:
         return
-
-    def edit(stored):
-        updated = admit(stored, keys, MAX_TAINT)       # the newest MAX_TAINT tokens are kept
-        return updated if updated != None else KEEP
-    await _stored_taint.change(edit)
+    await _stored_taint.add(keys, MAX_TAINT)        # the newest MAX_TAINT tokens are kept
 
 
 async def taint_flags(args):

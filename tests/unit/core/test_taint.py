@@ -43,6 +43,22 @@ def test_admit_keeps_the_newest_tokens_lowest_number_out_first():
     assert taint.admit({"h:b": 5, "h:a": 6}, ["h:c"], 2) == {"h:a": 6, "h:c": 7}
 
 
+def test_admit_chunk_writes_only_the_new_keys_and_keeps_the_newest_cap():
+    first = taint.admit_chunk(None, {}, ["h:a", "h:b", "h:a"], 3)
+    assert first == {"id": 1, "keys": ["h:a", "h:b"], "index": {"next": 2, "chunks": [[1, 2]]}, "drop": []}
+    assert taint.admit_chunk(first["index"], {"h:a": True, "h:b": True}, ["h:b"], 3) is None
+    # three chunks of 2, 1 and 3 keys (6 in all), cap 4: adding 1 forgets the oldest chunk only while 4 stay
+    index = {"next": 4, "chunks": [[1, 2], [2, 1], [3, 3]]}
+    known = {k: True for k in ["h:a", "h:b", "h:c", "h:d", "h:e", "h:f"]}
+    step = taint.admit_chunk(index, known, ["h:g", "h:a"], 4)
+    assert step == {"id": 4, "keys": ["h:g"], "index": {"next": 5, "chunks": [[3, 3], [4, 1]]}, "drop": [1, 2]}
+    # the newest cap keys are always kept: with cap 6, nothing is forgotten (7 - 2 < 6)
+    assert taint.admit_chunk(index, known, ["h:g"], 6)["drop"] == []
+    # more new keys than the cap: the last cap of them, and every older chunk goes
+    step = taint.admit_chunk(index, known, ["h:w", "h:x", "h:y"], 2)
+    assert step["keys"] == ["h:x", "h:y"] and step["index"]["chunks"] == [[4, 2]] and step["drop"] == [1, 2, 3]
+
+
 def test_a_flag_without_a_token_flags_the_call_as_a_whole():
     assert taint.flag_lines([{"token": None, "origin": "an earlier result could not be recorded"}]) == [
         "\u26a0 an earlier result could not be recorded"]
