@@ -35,6 +35,7 @@ REPLY_T = "port.postMessage({ n: packet.n, t4: __t4, t5: %s, value: value === vo
 # the port listener of on_port (the one that checks packet.n), not _port_request's
 LISTEN = re.compile(r'port\.onMessage\.addListener\(function\(packet\) \{(?=\s*if \(!packet \|\| typeof packet\.n !== "number"\))')
 OPEN = "port.onMessage.addListener(function(packet) {"
+MATCH = "{MATCH}"      # in a replacement of a compiled pattern: the text it matched
 
 # (file, pattern, replacement): each pattern must occur; the first occurrence is replaced
 PATCHES = [
@@ -73,9 +74,9 @@ PATCHES = [
      f'if (self.__stages) self.__stages.tm1 = {NOW};'),
     ("background.js", "  var stored2 = await _stored_taint.read();\n  if (len(",
      f"  if (self.__stages) self.__stages.tm2 = {NOW}; var stored2 = await _stored_taint.read();\n  if (len("),
-    ("background.js", "  await _stored_taint.change(edit);\n};",
-     f"  if (self.__stages) self.__stages.tm3 = {NOW}; await _stored_taint.change(edit); "
-     f"if (self.__stages) self.__stages.tm4 = {NOW};\n}};"),
+    # (the whole map's rewrite before c5e208e, the note's own chunk since: both, to compare builds)
+    ("background.js", re.compile(r"await _stored_taint\.(?:change\(edit\)|add\(py_keys, MAX_TAINT\));(?=\n\};)"),
+     f"if (self.__stages) self.__stages.tm3 = {NOW}; {MATCH} if (self.__stages) self.__stages.tm4 = {NOW};"),
     ("bridge.js", re.compile(r"var on_window_message = function\(event\) \{"),
      f"var on_window_message = function(event) {{ self.__t1 = {NOW};"),
     ("bridge.js", re.compile(r"var answer = function\(request_id, request_type, payload\) \{"),
@@ -128,7 +129,7 @@ def stamped_copy(dist: Path) -> Path:
         path = out / name
         text = path.read_text()
         if isinstance(pattern, re.Pattern):
-            text, count = pattern.subn(replacement.replace("\\", "\\\\"), text, count=1)
+            text, count = pattern.subn(lambda found: replacement.replace(MATCH, found.group(0)), text, count=1)
         else:
             count = text.count(pattern)
             text = text.replace(pattern, replacement, 1)
