@@ -129,7 +129,7 @@ def stamped_copy(dist: Path) -> Path:
         path = out / name
         text = path.read_text()
         if isinstance(pattern, re.Pattern):
-            text, count = pattern.subn(lambda found: replacement.replace(MATCH, found.group(0)), text, count=1)
+            text, count = pattern.subn(lambda found, put=replacement: put.replace(MATCH, found.group(0)), text, count=1)
         else:
             count = text.count(pattern)
             text = text.replace(pattern, replacement, 1)
