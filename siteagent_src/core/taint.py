@@ -216,20 +216,24 @@ def _count_below(stored, keys, limit):
     return count
 
 
-def admit(stored, fresh, cap):
-    """A new taint map: `stored` (`{key: sequence number}`) with the `fresh` keys it lacks added after
-    it, the lowest numbers dropped to keep at most `cap`. None when every fresh key is stored.
-    (Numbers, not key order: chrome.storage gives objects back with their keys sorted.)"""
+def _new_keys(stored, fresh, cap):
+    """The keys of `fresh` that `stored` lacks, once each, in order; the last `cap` of them."""
     new = []
     seen = {}
     for key in fresh:
         if not has_key(stored, key) and not has_key(seen, key):
             seen[key] = True
             new.append(key)
+    return new[len(new) - cap:] if len(new) > cap else new
+
+
+def admit(stored, fresh, cap):
+    """A new taint map: `stored` (`{key: sequence number}`) with the `fresh` keys it lacks added after
+    it, the lowest numbers dropped to keep at most `cap`. None when every fresh key is stored.
+    (Numbers, not key order: chrome.storage gives objects back with their keys sorted.)"""
+    new = _new_keys(stored, fresh, cap)
     if len(new) == 0:
         return None
-    if len(new) > cap:
-        new = new[len(new) - cap:]
     old = own_keys(stored)
     top = 0
     for key in old:
@@ -266,16 +270,9 @@ def admit_chunk(index, known, fresh, cap):
     the ids of the oldest chunks it forgets. The newest `cap` keys are always kept: an old chunk is
     dropped only while what is left still holds `cap` keys, so a map holds fewer than `cap` plus its
     oldest chunk."""
-    new = []
-    seen = {}
-    for key in fresh:
-        if not has_key(known, key) and not has_key(seen, key):
-            seen[key] = True
-            new.append(key)
+    new = _new_keys(known, fresh, cap)
     if len(new) == 0:
         return None
-    if len(new) > cap:
-        new = new[len(new) - cap:]
     ident = index['next'] if index is not None else 1
     kept = []
     total = 0

@@ -22,43 +22,52 @@ class ChunkedKeys:
         self.known = {}             # stored key -> True
         self.chunks = {}            # str(chunk id) -> its keys
         self.loaded = False
+        self.changes = 0            # storage changes of the index seen (a load that saw one reads again)
         on_storage_changed(area, key, self._changed)
 
     def _chunk_key(self, ident):
         return self.key + ':' + str(ident)
 
     def _changed(self, value):
+        self.changes += 1
         if value == None or self.index == None or value['next'] != self.index['next']:
             self.loaded = False     # cleared or written elsewhere: read again before the next use
 
     async def _load(self):
-        index = await storage_get(self.area, self.key, None)
-        known = {}
-        chunks = {}
-        if index != None:
-            found = await storage_get_keys(self.area, [self._chunk_key(chunk[0]) for chunk in index['chunks']])
-            for chunk in index['chunks']:
-                name = self._chunk_key(chunk[0])
-                keys = found[name] if name in found else []
-                chunks[str(chunk[0])] = keys
-                for key in keys:
-                    known[key] = True
-        self.index = index
-        self.known = known
-        self.chunks = chunks
-        self.loaded = True
+        """Read the index and its chunks, again if the index changed meanwhile. Runs in the key's
+        chain (read, add), so no note's write interleaves with it."""
+        while not self.loaded:
+            seen = self.changes
+            index = await storage_get(self.area, self.key, None)
+            known = {}
+            chunks = {}
+            if index != None:
+                found = await storage_get_keys(self.area, [self._chunk_key(chunk[0]) for chunk in index['chunks']])
+                for chunk in index['chunks']:
+                    name = self._chunk_key(chunk[0])
+                    keys = found[name] if name in found else []
+                    chunks[str(chunk[0])] = keys
+                    for key in keys:
+                        known[key] = True
+            self.index = index
+            self.known = known
+            self.chunks = chunks
+            self.loaded = self.changes == seen
+
+    def _chain(self, task):
+        return serialized(self.area + ':' + self.key, task)
 
     async def read(self):
         """The stored keys (an object: key -> True)."""
         if not self.loaded:
-            await self._load()
+            await self._chain(lambda: self._load())
         return self.known
 
     async def add(self, fresh, cap):
         """Store the keys of `fresh` not stored yet, keeping the newest `cap` (admit_chunk); resolves
         when the write is done. Writes run one after another."""
         async def write():
-            await self.read()
+            await self._load()
             step = admit_chunk(self.index, self.known, fresh, cap)
             if step == None:
                 return
@@ -76,4 +85,4 @@ class ChunkedKeys:
             await storage_set_many(self.area, items)
             if len(step['drop']) > 0:
                 await storage_remove(self.area, [self._chunk_key(ident) for ident in step['drop']])
-        await serialized(self.area + ':' + self.key, write)
+        await self._chain(write)
