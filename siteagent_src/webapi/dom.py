@@ -368,6 +368,26 @@ def dom_parsed():
     return __new__(Promise(run))
 
 
+def window_loaded():
+    """A promise that settles once the window's load event has fired (at once when it has)."""
+    def run(resolve):
+        if document.readyState == 'complete':
+            resolve(True)
+            return
+        window.addEventListener('load', lambda: resolve(True), {'once': True})
+    return __new__(Promise(run))
+
+
+def after_load(fn):
+    """Run fn() in a task of its own once the window's load event has fired, after every listener of
+    that event (the page's own load handlers run first). Returns False, and does nothing, when the
+    window has loaded already."""
+    if document.readyState == 'complete':
+        return False
+    window.addEventListener('load', lambda: setTimeout(fn, 0), {'once': True})
+    return True
+
+
 async def wait_for(check, timeout_ms):
     """check() until it returns something other than None or False; that value, or None on timeout.
     Re-checks after every DOM change and at least every WAIT_POLL_MS (layout can change without one)."""

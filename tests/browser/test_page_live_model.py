@@ -415,3 +415,64 @@ def test_has_rules_and_a_frame_that_loads_replay_but_a_dom_change_walks(chat, pa
     assert out["result"]["first_full"] is True, out["result"]
     text = page_call(chat, {"method": "scan"})["result"]["text"]
     assert "Second button" not in text and "Card button" in text and "Card link" in text, text
+
+
+BOX_PAGE = """<!doctype html><html><head><title>Boxes from another origin</title>
+<link rel="stylesheet" href="https://frames.test/box.css"></head><body><main>
+<h1>Boxes</h1><p>A page whose only sheet is on another origin, so its rules cannot be read.</p>
+<ul><li><a href="/a">One link</a></li><li><a href="/b">Two link</a></li><li><a href="/c">Three link</a></li></ul>
+<div class="row"><img loading="lazy" src="/wide.svg" alt="">
+<div class="box"><button class="roomy">Roomy button</button><button>Always here</button></div></div>
+</main></body></html>"""
+# the row is far below the fold: its lazy image loads when the page scrolls there (no mutation), takes
+# 400 of the row's 600 px, and leaves the box 200 px
+ROW_CSS = ".row{margin-top:9000px;display:flex;width:600px}.box{flex:1 1 auto;min-width:0}"
+WIDE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="20"></svg>'
+
+
+def _load_the_lazy_image(chat, css):
+    """The box page with `css` as its unreadable sheet: scanned, then scrolled down until its image has
+    loaded, then probed: the probe's result (its first scan is the one after the load, then a check
+    against a fresh walk) and a scan after it."""
+    page_site = chat.page_site
+    page_site.set_override("/box.html", BOX_PAGE)
+    page_site.set_override("/box.css", ROW_CSS + css, "text/css")
+    page_site.set_override("/wide.svg", WIDE_SVG, "image/svg+xml")
+    opened = page_call(chat, {"method": "open", "url": f"https://{SHOP}/box.html"}, 30000)
+    assert opened["ok"], opened
+    attach(chat, opened["result"]["tab"])
+    before = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert "Roomy button" in before and "Always here" in before, before
+    probe = {"steps": json.dumps([{"op": "check"}]), "reset": False, "segment_min": 1}
+    out = chat.sa_call("page_probe_live", probe, 120000)["payload"]
+    assert out["ok"] and out["result"]["mismatches"] == [], out
+    # not loaded yet (lazy, below the fold); the page scrolls there: no mutation, an image that loads
+    width = _on_tab(chat, "/box.html", lambda d: d.execute_async_script(
+        "const done = arguments[0], img = document.querySelector('img');"
+        "if (img.complete) { done(-1); return; }"
+        "img.addEventListener('load', () => setTimeout(() => done(img.naturalWidth), 50));"
+        "window.scrollTo(0, 8800);"))
+    assert width == 400
+    out = chat.sa_call("page_probe_live", probe, 120000)["payload"]
+    assert out["ok"], out
+    result = out["result"]
+    assert result["mismatches"] == [], result
+    return result, page_call(chat, {"method": "scan"})["result"]["text"]
+
+
+@pytest.fixture
+def chat_with_site(chat, page_site):
+    chat.page_site = page_site
+    return chat
+
+
+def test_a_sheet_that_cannot_be_read_with_a_query_container_walks_when_an_image_loads(chat_with_site):
+    """A page whose only sheet cannot be read (another origin) makes a box a query container that hides a
+    button when it is narrow: an image that loads narrows the box (no mutation), the next scan walks
+    the whole page (such a sheet may hold container queries), and the button is gone, as in a fresh
+    walk."""
+    css = ".box{container-type:inline-size}@container (max-width: 300px){.roomy{display:none}}"
+    result, after = _load_the_lazy_image(chat_with_site, css)
+    assert result["first_full"] is True, result
+    assert result["model"]["why"] == ":has() or container queries (or a sheet that cannot be read) with a change", result
+    assert "Roomy button" not in after and "Always here" in after, after

@@ -150,9 +150,10 @@ async def taint_flags(args):
     await notes_settled()
     stored = await _stored_taint.read()
     flags = []
-    if _notes['failed'] != None:
+    failed = _notes['failed'] if _notes['failed'] != None else _stored_taint.failed
+    if failed != None:
         flags.append({'token': None, 'origin': 'the addresses and links of an earlier read result could not be '
-                      + 'recorded (' + _notes['failed'] + '): check the ones in this call yourself'})
+                      + 'recorded (' + failed + '): check the ones in this call yourself'})
     tokens = args_tokens(args)
     keys = await _hash_keys(tokens)
     for index in range(len(tokens)):

@@ -7,11 +7,14 @@ rewritten whole by every note that added a key: with the map full (2,000 keys) t
 core/taint.admit_chunk decides both. The index is the truth: a chunk it does not list is never read.
 
 Kept in memory after the first read; chrome.storage.onChanged marks the copy stale when the index
-is cleared or rewritten elsewhere (a test, a session that ended).
+is cleared or rewritten elsewhere (a test, a session that ended). A note's write is sent, not waited
+for: the memory copy has its keys at once, and Chrome applies the writes in the order they were sent,
+before any later read of this worker. A write that Chrome then refuses is kept in `failed` (the
+gates flag every later write, as for a note that failed).
 """
 from core.taint import admit_chunk
 from webapi.chrome import storage_get, storage_get_keys, storage_set_many, storage_remove, on_storage_changed
-from webapi.js import serialized, drop_key
+from webapi.js import serialized, drop_key, attempt_async
 
 
 class ChunkedKeys:
@@ -23,6 +26,7 @@ class ChunkedKeys:
         self.chunks = {}            # str(chunk id) -> its keys
         self.loaded = False
         self.changes = 0            # storage changes of the index seen (a load that saw one reads again)
+        self.failed = None          # why a write was refused (None: none was)
         on_storage_changed(area, key, self._changed)
 
     def _chunk_key(self, ident):
@@ -65,7 +69,7 @@ class ChunkedKeys:
 
     async def add(self, fresh, cap):
         """Store the keys of `fresh` not stored yet, keeping the newest `cap` (admit_chunk); resolves
-        when the write is done. Writes run one after another."""
+        once the write is sent (and in memory). Writes run one after another."""
         async def write():
             await self._load()
             step = admit_chunk(self.index, self.known, fresh, cap)
@@ -82,7 +86,14 @@ class ChunkedKeys:
                     drop_key(self.known, key)
                 drop_key(self.chunks, str(ident))
             self.index = step['index']
-            await storage_set_many(self.area, items)
+            self._sent(storage_set_many(self.area, items))
             if len(step['drop']) > 0:
-                await storage_remove(self.area, [self._chunk_key(ident) for ident in step['drop']])
+                self._sent(storage_remove(self.area, [self._chunk_key(ident) for ident in step['drop']]))
         await self._chain(write)
+
+    def _sent(self, writing):
+        def done(result):
+            if not result['ok']:
+                self.failed = result['error']
+                console.warn('Site Agent: the taint map could not be stored: ' + result['error'])
+        attempt_async(lambda ignored: writing, None).then(done)

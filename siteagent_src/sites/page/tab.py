@@ -15,7 +15,7 @@ from sites.page.actions.tab import (describe_element, click_element, type_into, 
 from sites.page.scan.tab.uids import resolve, current_route
 from sites.page.scan.tab.walker import scan
 from sites.kit.tab import tab_handler
-from webapi.dom import attr, dom_parsed
+from webapi.dom import attr, dom_parsed, window_loaded, after_load, location_href, page_title
 from webapi.js import sleep, now_ms, from_json, random_id
 from webapi import webmcp
 
@@ -55,14 +55,19 @@ async def page_tab(args):
         return scanned
     if op == 'warm':
         # a scan ahead of time (the worker sends it while the page loads, or when it has): its result stays
-        # here. Sent while the DOM is still being parsed, it walks at DOMContentLoaded
+        # here. Sent while the DOM is still being parsed, it walks at DOMContentLoaded; `at_load`: and
+        # again the moment `load` has fired (no round trip to the worker first), when the page has not
+        # loaded yet by then
         await dom_parsed()
-        scanned = scan(args)
-        if scanned['ok']:
-            _same_body(scanned, None)
-            if len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
-                _format_in_tab(scanned)
-        return {'ok': scanned['ok'], 'ms': scanned['ms'] if scanned['ok'] else None}
+        warmed = _warm(args)
+        if _arg(args, 'at_load', False):
+            warmed['at_load'] = after_load(lambda: _warm(args))
+        return warmed
+    if op == 'loaded':
+        # answers the moment the window's `load` event has fired (the worker's sooner word than the tab's
+        # 'complete' status, which reaches it later), with the URL and title the tab shows
+        await window_loaded()
+        return {'url': location_href(), 'title': page_title()}
     if op == 'tools':
         listed = await _page_tools()      # (an await inside a comprehension is not async in JS)
         return {'tools': [entry['desc'] for entry in listed]}
@@ -109,6 +114,15 @@ async def page_tab(args):
     if result['navigated']:
         result['note'] = 'the route changed: earlier uids are invalid, scan again'
     return result
+
+
+def _warm(args):
+    scanned = scan(args)
+    if scanned['ok']:
+        _same_body(scanned, None)
+        if len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
+            _format_in_tab(scanned)
+    return {'ok': scanned['ok'], 'ms': scanned['ms'] if scanned['ok'] else None}
 
 
 # --- a scan the worker already has ---------------------------------------------------------------

@@ -20,7 +20,7 @@ from sites.page.tools import SITE, PAGE, PROBE_RISK
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
                               site_tab, in_tab)
 from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame, tab_update_within
-from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms, with_timeout
+from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms, with_timeout, deferred
 from webapi import page_chrome
 from webapi.cached_key import CachedKey
 
@@ -57,6 +57,17 @@ async def _state():
 
 async def _save(state):
     await _page_state.change(lambda old: state)
+
+
+def _save_soon(state):
+    """_save, sent now but not waited for: the memory copy has it at once, and Chrome applies it in order
+    with this worker's later storage calls (a reply need not wait for the storage round trip)."""
+    attempt_async(_save, state).then(_logged)
+
+
+def _logged(done):
+    if not done['ok']:
+        console.warn('Site Agent: the page tool\'s state could not be saved: ' + done['error'])
 
 
 async def _alive_tabs(state):
@@ -389,13 +400,15 @@ async def _prepare(tab_id):
     code are ready when the first scan comes; it issues uids above this tab's floor, as a scan would).
     A _prepare already running for the tab (the load's event and `navigate` both ask) is joined."""
     key = _tkey(tab_id)
-    early = key in _early        # the early walk injected this page's tab half: it is warmed again only
+    early = key in _early        # the early walk injected this page's tab half, which walks again at `load`
     drop_key(_early, key)
     if key in _preparing:
         await _preparing[key]
         return
     _prepared[key] = now_ms()
-    running = _inject_and_warm(tab_id, not early)
+    if early:
+        return
+    running = _inject_and_warm(tab_id, True)
     _preparing[key] = running
     try:
         await running
@@ -406,7 +419,7 @@ async def _prepare(tab_id):
 async def _inject_and_warm(tab_id, inject):
     if inject:
         await page_chrome.inject_top(tab_id, ['content.js'])
-    await _send_warm(tab_id)
+    await _send_warm(tab_id, False)
 
 
 def _floor(state, tab_id):
@@ -415,13 +428,16 @@ def _floor(state, tab_id):
     return state['floors'][key] if key in state['floors'] else 0
 
 
-async def _send_warm(tab_id):
-    """Have the tab half walk the page ahead of the first scan (not awaited), above the tab's floor."""
+async def _send_warm(tab_id, at_load):
+    """Have the tab half walk the page ahead of the first scan (not awaited), above the tab's floor;
+    at_load: and again the moment the page's `load` event has fired."""
     state = await _state()
-    send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': _floor(state, tab_id)}), CONFIG['tab_timeout_ms'])
+    send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': _floor(state, tab_id), 'at_load': at_load}),
+                  CONFIG['tab_timeout_ms'])
 
 
-_early = {}           # 't<tab>' -> True: the page now loading got its tab half and a walk at DOMContentLoaded
+_early = {}           # 't<tab>' -> the page now loading got its tab half and a walk at DOMContentLoaded: the
+#                       promise of the tab half's word that the page has loaded ({ok, value} of send_to_frame)
 
 
 async def _early_warm(tab_id, since):
@@ -429,8 +445,9 @@ async def _early_warm(tab_id, since):
     root element made, its DOM still being parsed), load the tab half into it, and have it walk the page
     ahead of time at DOMContentLoaded (the tab half waits for it: no round trip to the worker then), so
     the first look is ready when `load` fires (the page's images, fonts and late scripts load meanwhile);
-    the walk after the load then replays what changed. The tab half is compiled while the page is
-    parsed, not after. The new document is told from the old one by its timeOrigin (the old one answers
+    the tab half walks again the moment `load` has fired, replaying what did not change, and says so
+    at once (`open`/`navigate` answer then: Chrome's 'complete' status reaches the worker later). The
+    tab half is compiled while the page is parsed, not after. The new document is told from the old one by its timeOrigin (the old one answers
     with an earlier one, or goes away and fails the call). No permission beyond host access
     (webNavigation would add an install warning). Never fails the load."""
     key = _tkey(tab_id)
@@ -450,21 +467,44 @@ async def _early_warm(tab_id, since):
                 return
             if key in _preparing or (key in _prepared and _prepared[key] >= since):
                 return        # the walk after the load began meanwhile (and injected): it stands
-            _early[key] = True
-            await _send_warm(tab_id)
+            await _send_warm(tab_id, True)
+            _early[key] = send_to_frame(tab_id, 0, _page_message({'op': 'loaded'}), CONFIG['tab_timeout_ms'])
             return
         await tab_update_within(tab_id, 20)
 
 
 async def _loaded_after(loading, early, tab_id):
-    """The loaded tab, once the early walk is over too; a load that failed leaves no early mark behind
-    (the next load of the tab would take it for its own and not inject the tab half)."""
-    loaded = await loading
+    """The loaded tab, as soon as either says so: Chrome (its status 'complete'), or the tab half that
+    the early walk loaded into the page (its `load` event fired; the tab is then looked up for its URL
+    and title). Once Chrome has said so, the early walk is waited for to finish injecting; a load that
+    failed leaves no early mark behind (the next load of the tab would take it for its own and not
+    inject the tab half)."""
+    loaded = await Promise.race([loading, _tab_says_loaded(early, tab_id)])
+    if loaded['ok'] and loaded['value'] == None:
+        loaded = await loading          # the tab half said so, but the tab is gone or moved on meanwhile
     await with_timeout(early, EARLY_WAIT_MS, lambda: None)    # a stuck probe never holds the answer back
     if not loaded['ok']:
         drop_key(_early, _tkey(tab_id))
         raise loaded['thrown']
     return loaded['value']
+
+
+async def _tab_says_loaded(early, tab_id):
+    """{ok, value: {url, title}} once the tab half injected by the early walk says the page has loaded
+    (value None when the tab is then gone); never settles when there is no early walk, or its word
+    does not come (Chrome's status then answers). A page without a title is looked up: the tab shows
+    its URL instead."""
+    await early
+    key = _tkey(tab_id)
+    if key in _early:
+        said = await _early[key]
+        if said['ok'] and said['value'] != None and 'result' in said['value']:
+            shown = said['value']['result']
+            if shown['title']:
+                return {'ok': True, 'value': shown}
+            found = await tab_get(tab_id)
+            return {'ok': True, 'value': found['value'] if found['ok'] else None}
+    return await deferred().promise
 
 
 EARLY_PROBE_MS = 1000    # one look at the tab's document; then the tab's status is looked at again
@@ -646,7 +686,7 @@ async def _scanned(tab_id, args, state, top, listing):
             body = tool_lines
     if high != floor:
         state['floors'][key] = high
-        await _save(state)
+        _save_soon(state)
     previous = old['lines'] if _arg(args, 'diff', False) and old != None else None
     # the same body, header and budget as the last scan: the same text (rendering joins every line again)
     sig = '\n'.join([str(top['url']), str(top['title']), str(count), str(_arg(args, 'max_chars', 20000)),
