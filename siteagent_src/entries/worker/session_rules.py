@@ -11,7 +11,8 @@ from core.recipients import recipients_of, check_send
 from core.taint import collect, args_tokens, is_untrusted, admit
 from core.outcome import ToolError, result_of
 from webapi.chrome import storage_get, storage_set
-from webapi.js import now_ms, sha256_hex, serialized, obj_keys, drop_key, attempt_async
+from webapi.js import now_ms, serialized, obj_keys, attempt_async
+from webapi.digests import hash_keys
 from webapi.cached_key import CachedKey, KEEP
 from entries.worker import leak_rules
 from entries.worker.taint_store import ChunkedKeys
@@ -80,21 +81,9 @@ async def rule_of_two_applies(tool, ctx):
 
 # --- taint -----------------------------------------------------------------------------------
 
-MAX_HASHED = 20000
-_hashed = {}         # '=<token>' -> 'h:<sha256>' (memory only: a scan repeats most of its links)
-
-
 async def _hash_keys(tokens):
-    """'h:<sha256>' per token, in order; digests of tokens not seen before run in parallel."""
-    missing = [token for token in tokens if ('=' + token) not in _hashed]
-    if len(missing) > 0:
-        digests = await Promise.all([sha256_hex(token) for token in missing])
-        if len(obj_keys(_hashed)) + len(missing) > MAX_HASHED:
-            for key in obj_keys(_hashed):
-                drop_key(_hashed, key)
-        for index in range(len(missing)):
-            _hashed['=' + missing[index]] = 'h:' + digests[index]
-    return [_hashed['=' + token] for token in tokens]
+    """'h:<sha256>' per token, in order (webapi/digests: each is hashed once in the worker's life)."""
+    return await hash_keys(tokens)
 
 
 async def _hash_key(token):

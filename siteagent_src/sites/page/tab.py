@@ -117,12 +117,18 @@ async def page_tab(args):
 
 
 def _warm(args):
+    """A walk ahead of time: {ok, ms, text}. text: its rows as lines (the worker hashes their addresses
+    and links ahead of the first scan's taint note; it is no result)."""
     scanned = scan(args)
-    if scanned['ok']:
-        _same_body(scanned, None)
-        if len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
-            _format_in_tab(scanned)
-    return {'ok': scanned['ok'], 'ms': scanned['ms'] if scanned['ok'] else None}
+    if not scanned['ok']:
+        return {'ok': False, 'ms': None, 'text': None}
+    _same_body(scanned, None)
+    if len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
+        _format_in_tab(scanned)
+        text = scanned['body']
+    else:
+        text = _formatted(scanned['rows'], None)['text']
+    return {'ok': True, 'ms': scanned['ms'], 'text': text}
 
 
 # --- a scan the worker already has ---------------------------------------------------------------
