@@ -141,42 +141,32 @@ def test_a_write_sent_while_a_reads_taint_is_being_noted_is_judged_with_it(page)
         page.sw_eval(REAL_DIGEST)
 
 
-def test_after_a_taint_note_fails_every_write_is_flagged_for_approval(page):
-    page.sw_eval(BROKEN_DIGEST)
-    try:
-        read = out(page.sa_call("test_read_mail", {"from": "x@y.test", "body": f"mail n{time.monotonic_ns()}@x.test"}))
-        assert read["ok"] is True
-        wait_until(lambda: any("the taint of a result could not be noted: digest broken" in r.text
-                               for r in page.sw_console(("warning",))), 5, "the failed note's warning")
-        page.sw_eval(REAL_DIGEST)           # the approval itself hashes the arguments
-        deny_flagged(page, "test_note", {"body": "no address here"}, "could not be recorded")
-    finally:
-        page.sw_eval(REAL_DIGEST)
-        page.stop_service_worker()          # the failed note is remembered until the worker restarts
-
-
 BROKEN_TAINT_WRITE = """(() => { const real = chrome.storage.session.set.bind(chrome.storage.session);
-  self.__realSessionSet = real;
+  self.__realSessionSet = self.__realSessionSet || real;
   chrome.storage.session.set = (items) => Object.keys(items).some(k => k.startsWith('rules_taint'))
     ? Promise.reject(new Error('taint write refused')) : real(items);
   return 1; })()"""
 REAL_TAINT_WRITE = "(() => { if (self.__realSessionSet) chrome.storage.session.set = self.__realSessionSet; return 1; })()"
 
 
-def test_a_taint_write_that_storage_refuses_flags_every_later_write(page):
-    """A note's write is sent, not waited for (the read's reply need not wait for storage): when Chrome
-    refuses it, every later write is flagged, as after a note that failed."""
-    page.sw_eval(BROKEN_TAINT_WRITE)
+# a note whose digests fail; a note's write (sent, not waited for: the read's reply does not wait for
+# storage) that Chrome refuses: either way every later write is flagged, until the worker restarts
+@pytest.mark.parametrize("broken,real,warning,flagged", [
+    (BROKEN_DIGEST, REAL_DIGEST, "the taint of a result could not be noted: digest broken", "could not be recorded"),
+    (BROKEN_TAINT_WRITE, REAL_TAINT_WRITE, "the taint map could not be stored: taint write refused",
+     "could not be recorded (taint write refused)"),
+], ids=["note", "write"])
+def test_after_a_taint_note_fails_every_write_is_flagged_for_approval(page, broken, real, warning, flagged):
+    page.sw_eval(broken)
     try:
-        read = out(page.sa_call("test_read_mail", {"from": "x@y.test", "body": f"mail w{time.monotonic_ns()}@x.test"}))
+        read = out(page.sa_call("test_read_mail", {"from": "x@y.test", "body": f"mail n{time.monotonic_ns()}@x.test"}))
         assert read["ok"] is True
-        wait_until(lambda: any("the taint map could not be stored: taint write refused" in r.text
-                               for r in page.sw_console(("warning",))), 5, "the refused write's warning")
-        page.sw_eval(REAL_TAINT_WRITE)
-        deny_flagged(page, "test_note", {"body": "no address here"}, "could not be recorded (taint write refused)")
+        wait_until(lambda: any(warning in r.text for r in page.sw_console(("warning",))), 5, "the failure's warning")
+        page.sw_eval(real)                  # the approval itself hashes the arguments
+        deny_flagged(page, "test_note", {"body": "no address here"}, flagged)
     finally:
-        page.sw_eval(REAL_TAINT_WRITE)
-        page.stop_service_worker()          # the refused write is remembered until the worker restarts
+        page.sw_eval(real)
+        page.stop_service_worker()          # the failure is remembered until the worker restarts
 
 
 def test_taint_keeps_the_newest_tokens_when_a_session_has_read_more_than_its_cap(page):
