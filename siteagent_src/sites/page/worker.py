@@ -462,8 +462,8 @@ async def _early_warm(tab_id, since):
     the first look is ready when `load` fires (the page's images, fonts and late scripts load meanwhile);
     the tab half walks again the moment `load` has fired, replaying what did not change, and says so
     at once (`open`/`navigate` answer then: Chrome's 'complete' status reaches the worker later). The
-    tab half is compiled while the page is parsed, not after. The new document is told from the old one by its timeOrigin (the old one answers
-    with an earlier one, or goes away and fails the call). No permission beyond host access
+    tab half is compiled while the page is parsed, not after. The new document is told from the old
+    one by its timeOrigin (the old one answers with an earlier one, or goes away and fails the call). No permission beyond host access
     (webNavigation would add an install warning). Never fails the load."""
     key = _tkey(tab_id)
     drop_key(_early, key)
@@ -482,16 +482,17 @@ async def _early_warm(tab_id, since):
                 return
             if key in _preparing or (key in _prepared and _prepared[key] >= since):
                 return        # the walk after the load began meanwhile (and injected): it stands
-            await _send_warm(tab_id, True)
+            # marked before the walk is asked for, so that a _prepare meanwhile does not inject again
             _early[key] = send_to_frame(tab_id, 0, _page_message({'op': 'loaded'}), CONFIG['tab_timeout_ms'])
+            await _send_warm(tab_id, True)
             return
         await tab_update_within(tab_id, 20)
 
 
 async def _loaded_after(loading, early, tab_id):
-    """The loaded tab, as soon as either says so: Chrome (its status 'complete'), or the tab half that
-    the early walk loaded into the page (its `load` event fired; the tab is then looked up for its URL
-    and title). Once Chrome has said so, the early walk is waited for to finish injecting; a load that
+    """The loaded tab ({url, title}), as soon as either says so: Chrome (its status 'complete'), or the
+    tab half that the early walk loaded into the page (its `load` event fired; _tab_says_loaded). Then
+    the early walk is waited for to finish injecting (at most EARLY_WAIT_MS); a load that
     failed leaves no early mark behind (the next load of the tab would take it for its own and not
     inject the tab half)."""
     loaded = await Promise.race([loading, _tab_says_loaded(early, tab_id)])
