@@ -384,7 +384,7 @@ def after_load(fn):
     window has loaded already."""
     if document.readyState == 'complete':
         return False
-    window.addEventListener('load', lambda: setTimeout(fn, 0), {'once': True})
+    window_loaded().then(lambda ignored: setTimeout(fn, 0))
     return True
 
 

@@ -47,6 +47,15 @@ async def attempt_async(fn, arg):
     catch (e) { return {ok: false, error: error_text(e), thrown: e}; }''')
 
 
+def go_on(task, arg, on_failure):
+    """Start task(arg) (async) and go on without waiting for it; when it fails, on_failure(error text)
+    runs. Nothing is thrown."""
+    def settled(result):
+        if not result['ok']:
+            on_failure(result['error'])
+    attempt_async(task, arg).then(settled)
+
+
 def error_text(error):
     """The message of anything thrown: a JS Error's message, a Python exception's str() (Transcrypt's
     exceptions have no `message`, and String() of one throws), else String() of the value."""

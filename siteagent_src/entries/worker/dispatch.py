@@ -11,7 +11,7 @@ from entries.worker.sites import SITES, catalogue, site_of
 from sites.kit.worker import HANDLERS, hook, run_site_tool
 from core.canonical import canonical_json
 from core.taint import flag_lines
-from webapi.js import attempt_async, obj_keys, sleep, from_json
+from webapi.js import attempt_async, obj_keys, sleep, from_json, go_on
 from entries.worker import approvals, audit_store, journal, signing
 from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
                                           remember_recipients, begin_note, notes_settled, leak_flags)
@@ -186,10 +186,7 @@ def issue(write, arg):
     its key directly (no read first), so the chrome.storage call is sent to the browser right away
     and applied in order with this worker's later storage calls: a later read sees it, and a worker
     killed after sending it does not lose it. Errors are logged, never thrown."""
-    def logged(result):
-        if not result['ok']:
-            console.warn('Site Agent: a journal or audit write failed: ' + result['error'])
-    attempt_async(write, arg).then(logged)
+    go_on(write, arg, lambda error: console.warn('Site Agent: a journal or audit write failed: ' + error))
 
 
 async def challenge(ctx):

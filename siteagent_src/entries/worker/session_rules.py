@@ -81,13 +81,8 @@ async def rule_of_two_applies(tool, ctx):
 
 # --- taint -----------------------------------------------------------------------------------
 
-async def _hash_keys(tokens):
-    """'h:<sha256>' per token, in order (webapi/digests: each is hashed once in the worker's life)."""
-    return await hash_keys(tokens)
-
-
 async def _hash_key(token):
-    keys = await _hash_keys([token])
+    keys = await hash_keys([token])
     return keys[0]
 
 
@@ -111,7 +106,7 @@ def begin_note(tool, result, ctx):
                                 .then(noted))
     # the leak note (issue 34) runs in a chain of its own, after the reply: the gates of every later
     # call wait for it (leak_flags); the reply does not
-    leak_rules.begin_read(lambda: leak_rules.note_read(tool, result, _hash_keys, admit, MAX_LEAK), notes_settled)
+    leak_rules.begin_read(lambda: leak_rules.note_read(tool, result, hash_keys, admit, MAX_LEAK), notes_settled)
 
 
 async def notes_settled():
@@ -123,7 +118,7 @@ async def note_result(tool, result, ctx):
     """After a call: an untrusted result (begin_note checks) taints its addresses/URLs and the caller's session."""
     await _mark_untrusted(ctx['origin'])
     pairs = collect(result, tool)
-    keys = await _hash_keys([pair[0] for pair in pairs])
+    keys = await hash_keys([pair[0] for pair in pairs])
     for index in range(len(pairs)):
         if keys[index] not in _taint:
             _taint[keys[index]] = pairs[index][1]
@@ -144,7 +139,7 @@ async def taint_flags(args):
         flags.append({'token': None, 'origin': 'the addresses and links of an earlier read result could not be '
                       + 'recorded (' + failed + '): check the ones in this call yourself'})
     tokens = args_tokens(args)
-    keys = await _hash_keys(tokens)
+    keys = await hash_keys(tokens)
     for index in range(len(tokens)):
         token = tokens[index]
         key = keys[index]
@@ -162,7 +157,7 @@ async def leak_flags(tool, args, ctx):
     the leak notes of every earlier result); none for the user's own console."""
     if ctx['source'] == 'console':
         return []
-    return await leak_rules.leak_flags(tool, args, ctx, _hash_keys)
+    return await leak_rules.leak_flags(tool, args, ctx, hash_keys)
 
 
 # --- recipients ------------------------------------------------------------------------------

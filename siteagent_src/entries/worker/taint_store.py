@@ -14,7 +14,7 @@ gates flag every later write, as for a note that failed).
 """
 from core.taint import admit_chunk
 from webapi.chrome import storage_get, storage_get_keys, storage_set_many, storage_remove, on_storage_changed
-from webapi.js import serialized, drop_key, attempt_async
+from webapi.js import serialized, drop_key, go_on
 
 
 class ChunkedKeys:
@@ -92,8 +92,8 @@ class ChunkedKeys:
         await self._chain(write)
 
     def _sent(self, writing):
-        def done(result):
-            if not result['ok']:
-                self.failed = result['error']
-                console.warn('Site Agent: the taint map could not be stored: ' + result['error'])
-        attempt_async(lambda ignored: writing, None).then(done)
+        go_on(lambda ignored: writing, None, self._refused)
+
+    def _refused(self, error):
+        self.failed = error
+        console.warn('Site Agent: the taint map could not be stored: ' + error)

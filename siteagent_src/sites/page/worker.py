@@ -21,7 +21,7 @@ from sites.page.tools import SITE, PAGE, PROBE_RISK
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
                               site_tab, in_tab)
 from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame, tab_update_within
-from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms, with_timeout, deferred
+from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms, with_timeout, deferred, go_on
 from webapi import page_chrome
 from webapi.digests import hash_keys
 from webapi.cached_key import CachedKey
@@ -64,12 +64,7 @@ async def _save(state):
 def _save_soon(state):
     """_save, sent now but not waited for: the memory copy has it at once, and Chrome applies it in order
     with this worker's later storage calls (a reply need not wait for the storage round trip)."""
-    attempt_async(_save, state).then(_logged)
-
-
-def _logged(done):
-    if not done['ok']:
-        console.warn('Site Agent: the page tool\'s state could not be saved: ' + done['error'])
+    go_on(_save, state, lambda error: console.warn('Site Agent: the page tool\'s state could not be saved: ' + error))
 
 
 async def _alive_tabs(state):
@@ -410,7 +405,7 @@ async def _prepare(tab_id):
     _prepared[key] = now_ms()
     if early:
         return
-    running = _inject_and_warm(tab_id, True)
+    running = _inject_and_warm(tab_id)
     _preparing[key] = running
     try:
         await running
@@ -418,9 +413,8 @@ async def _prepare(tab_id):
         drop_key(_preparing, key)
 
 
-async def _inject_and_warm(tab_id, inject):
-    if inject:
-        await page_chrome.inject_top(tab_id, ['content.js'])
+async def _inject_and_warm(tab_id):
+    await page_chrome.inject_top(tab_id, ['content.js'])
     await _send_warm(tab_id, False)
 
 
