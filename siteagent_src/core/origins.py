@@ -88,6 +88,34 @@ def origin_of(url):
     return parts[0] + '://' + parts[1] + (':' + parts[2] if len(parts[2]) > 0 else '')
 
 
+def exact_pattern(href):
+    """A match pattern (chrome.scripting) for this one http(s) URL, its fragment dropped; None when no
+    pattern says exactly that URL: another scheme, user info, an IPv6 host, or a `*` (a wildcard in a
+    pattern). A pattern without a port matches the host on any port. Give it a URL the browser has
+    normalised (webapi/js.url_href): patterns are matched against the normalised form."""
+    parts = _split(href)
+    if parts is None or parts[1].startswith('['):
+        return None
+    text = trim_c0(href)
+    hash_at = text.find('#')
+    if hash_at >= 0:
+        text = text[0:hash_at]
+    if text.find('*') >= 0:
+        return None
+    rest = text[text.find('://') + 3:]
+    end = len(rest)
+    for stop in ['/', '?', '\\']:
+        at = rest.find(stop)
+        if at >= 0 and at < end:
+            end = at
+    if rest[0:end].find('@') >= 0:
+        return None
+    path = rest[end:]
+    if not path.startswith('/'):
+        path = '/' + path
+    return parts[0] + '://' + parts[1] + (':' + parts[2] if len(parts[2]) > 0 else '') + path
+
+
 def origin_allowed(origin, patterns):
     """Exact match against the patterns, plus `http://localhost:*` / `http://127.0.0.1:*` meaning that
     host over http with any explicit port (digits only)."""

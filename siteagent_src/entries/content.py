@@ -3,7 +3,7 @@ tab halves, once per page. The tab tools come from the build's table (`tabtools`
 sites' tools.py and their `@tab_tool` functions, sites/kit/tab.py); importing a site's tab half registers
 its steps. `siteagent check` proves every folder in sites/ with a tab half is listed here
 (buildtool/sites.py)."""
-from webapi.chrome import on_message, on_port, context_alive, PORT_TAB
+from webapi.chrome import on_message, on_port, context_alive, PORT_TAB, send_message
 from webapi.js import random_id, obj_keys
 from webapi.dom import find_all
 from sites.kit.tab import run
@@ -54,6 +54,10 @@ def install():
     document.documentElement.setAttribute('data-siteagent-instance', random_id())
     on_message(handle)
     on_port(PORT_TAB, handle)
+    if document.readyState == 'loading':
+        # the page tool's early walk waits for this word when Chrome loads us at the document's start
+        # (sites/page/worker.py _tab_half_here); not awaited, nothing is answered
+        send_message({'kind': 'tab_half_here', 'time_origin': performance.timeOrigin})
     return True
 
 

@@ -93,6 +93,14 @@ def query_param(url, key):
     return __new__(URL(url)).searchParams['get'](key)
 
 
+def url_href(url):
+    """url as the browser normalises it (the form match patterns are tested against), or None."""
+    try:
+        return __new__(URL(url)).href
+    except:  # noqa: E722 (a TypeError of URL's is native)
+        return None
+
+
 _chains = {}
 
 

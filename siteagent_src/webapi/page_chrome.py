@@ -49,8 +49,9 @@ def _frame_url():
 
 
 async def document_now(tab_id, timeout_ms):
-    """{ok, value: [timeOrigin, url, parsing]} of the document the tab holds now, at once (`parsing`: its
-    root element exists and its DOM is still being parsed, or is parsed). Injected immediately, so it runs
+    """{ok, value: [timeOrigin, url, parsing, has_tab_half]} of the document the tab holds now, at once
+    (`parsing`: its root element exists and its DOM is still being parsed, or is parsed; `has_tab_half`:
+    content.js is loaded in it). Injected immediately, so it runs
     in whatever document the tab holds: the caller compares timeOrigin with when it started the load. An
     old document that goes away fails the call."""
     call = attempt_async(lambda t: chrome.scripting.executeScript({'target': {'tabId': t, 'frameIds': [0]},
@@ -63,8 +64,10 @@ async def document_now(tab_id, timeout_ms):
 
 
 def _document_now():
-    # runs in the page (serialised by executeScript): no runtime helpers, only what the page has
-    return [performance.timeOrigin, location.href, document.documentElement != None]
+    # runs in the page (serialised by executeScript): no runtime helpers, only what the page has; in the
+    # extension's isolated world, where the tab half marks itself (entries/content.py GUARD)
+    return [performance.timeOrigin, location.href, document.documentElement != None,
+            window['__siteagentContent'] != None]
 
 
 async def inject_top_now(tab_id, files):
@@ -72,6 +75,27 @@ async def inject_top_now(tab_id, files):
     call = attempt_async(lambda f: chrome.scripting.executeScript({'target': {'tabId': tab_id, 'frameIds': [0]},
                                                                    'files': f, 'injectImmediately': True}), files)
     return await with_timeout(call, 3000, lambda: {'ok': False, 'error': 'timeout'})
+
+
+async def register_at_start(script_id, pattern, files):
+    """{ok}: from now on Chrome loads files into the top document of any tab's page at pattern the moment
+    that document exists (before the page's own scripts run), until unregister_at_start; not kept over a
+    browser restart."""
+    return await attempt_async(lambda p: chrome.scripting.registerContentScripts([{
+        'id': script_id, 'matches': [p], 'js': files, 'runAt': 'document_start', 'allFrames': False,
+        'persistAcrossSessions': False}]), pattern)
+
+
+async def unregister_at_start(script_ids):
+    return await attempt_async(lambda i: chrome.scripting.unregisterContentScripts({'ids': i}), script_ids)
+
+
+async def registered_with_prefix(prefix):
+    """{ok, value: [id]} of the registered content scripts whose id starts with prefix."""
+    async def run(p):
+        scripts = await chrome.scripting.getRegisteredContentScripts()
+        return [s['id'] for s in scripts if s['id'].startswith(p)]
+    return await attempt_async(run, prefix)
 
 
 async def inject_frame(tab_id, frame_id, files, timeout_ms):
@@ -97,3 +121,15 @@ def on_tab_loaded(handler):
         if info.status == 'complete':
             handler(tab_id, tab.url)
     chrome.tabs.onUpdated.addListener(listener)
+
+
+def on_tab_half_here(handler):
+    """handler(tab_id, time_origin, url) when content.js starts in a tab's top document while its page
+    loads (its word: entries/content.py); url is the one Chrome gives for the sender. Nothing is
+    answered (the worker's own listener answers content scripts)."""
+    def listener(message, sender, send):
+        if message != None and message['kind'] == 'tab_half_here' and sender['id'] == chrome.runtime.id and \
+                sender['tab'] != None and sender['frameId'] == 0:
+            handler(sender['tab']['id'], message['time_origin'], sender['url'])
+        return False
+    chrome.runtime.onMessage.addListener(listener)

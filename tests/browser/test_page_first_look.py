@@ -68,3 +68,40 @@ def test_navigate_answers_once_loaded_and_the_walk_after_load_follows_the_pages_
     shown = chat.sw_eval(f"chrome.tabs.get({moved['result']['tab']}).then(t => t.title)")
     assert moved["result"]["url"] == f"https://{SHOP}/untitled.html" and moved["result"]["title"] == shown
     assert "untitled.html" in shown
+
+
+# the page's first script says whether the tab half was in the document before it ran
+FIRST_SCRIPT_PAGE = """<!doctype html><html><head><script>document.title = (document.documentElement
+.hasAttribute('data-siteagent-content') ? 'had' : 'lacked') + ' the tab half';</script></head>
+<body><main><h1>First script</h1><button>Go</button></main></body></html>"""
+REGISTERED = ("chrome.scripting.getRegisteredContentScripts()"
+              ".then(s => s.map(x => x.id).filter(i => i.startsWith('page-at-start-')))")
+
+
+def test_the_tab_half_is_in_the_page_before_its_first_script_and_only_for_that_load(chat, page_site):
+    page_site.set_override("/first.html", FIRST_SCRIPT_PAGE)
+    url = f"https://{SHOP}/first.html"
+    opened = page_call(chat, {"method": "open", "url": url}, 30000)
+    assert opened["ok"] and opened["result"]["title"] == "had the tab half", opened
+    moved = page_call(chat, {"method": "navigate", "url": url + "?again=1"}, 30000)
+    assert moved["ok"] and moved["result"]["title"] == "had the tab half", moved
+    text = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert re.search(r"^  B u\d+ Go$", text, re.M), text
+    # Chrome loads it for that one load only: dropped once the document was found
+    wait_until(lambda: chat.sw_eval(REGISTERED) == [], 5, "the registration dropped")
+    # a tab the agent did not load shows the same page without it
+    drv = chat.driver
+    home = drv.current_window_handle
+    chat.new_tab(url + "?again=1")
+    try:
+        wait_until(lambda: drv.title.endswith("the tab half"), 5, "the other tab's page")
+        assert drv.title == "lacked the tab half"
+        assert drv.execute_script("return document.documentElement.hasAttribute('data-siteagent-content')") is False
+    finally:
+        drv.close()
+        drv.switch_to.window(home)
+    # a URL no pattern says exactly (a `*`) is not registered: the tab half is injected later, as before
+    star = page_call(chat, {"method": "navigate", "url": url + "?q=*"}, 30000)
+    assert star["ok"] and star["result"]["title"] == "lacked the tab half", star
+    text = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert re.search(r"^  B u\d+ Go$", text, re.M), text

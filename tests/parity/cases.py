@@ -1365,6 +1365,8 @@ C("leaks", "url_way", "https://x.test/a?b", "page open")
 C("leaks", "text_way", "about:blank", "t", "page type")
 for url in ["HTTP://A.test:80/x", "https://a.test:8443", "https://user@a.test/", "ftp://a.test", None]:
     C("origins", "origin_of", url)
+for url in URLS + ["https://a.test/*", "https://a.test/p?q=1#f", "https://a.test?x", "https://a.test/x#y*"]:
+    C("origins", "exact_pattern", url)
 # long texts are remembered (taint.MEMO_MIN, taint.remembered): the same one twice, then another
 for v in ["code 7c4e2-9a1f3 " + "w " * 12000, "code 7c4e2-9a1f3 " + "w " * 12000, "order 48213977 " + "w " * 12000]:
     C("leaks", "tokens_of", v)

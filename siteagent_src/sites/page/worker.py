@@ -8,7 +8,7 @@ from buildinfo import CONFIG
 from core.outcome import ToolError, invalid_arg
 from core.reasons import (NO_TARGET_TAB, PERMISSION_REQUIRED, URL_NOT_ALLOWED, STALE_UID, ADAPTER_ERROR, TAB_CLOSED,
                           TAB_TIMEOUT, NOT_SUPPORTED, INVALID_ARGS)
-from core.origins import host_of, origin_of
+from core.origins import host_of, origin_of, exact_pattern
 from core.taint import collect
 from core.leaks import url_way, text_way
 from sites.page.risk import judge as page_risk
@@ -21,7 +21,8 @@ from sites.page.tools import SITE, PAGE, PROBE_RISK
 from sites.kit.worker import (worker_handler, site_hooks, attached_tab, wait_for_load, navigate, tab_message, unwrap,
                               site_tab, in_tab)
 from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame, tab_update_within
-from webapi.js import sleep, obj_keys, attempt_async, drop_key, now_ms, with_timeout, deferred, go_on
+from webapi.js import (sleep, obj_keys, attempt_async, drop_key, now_ms, with_timeout, deferred, go_on, url_href,
+                       random_id)
 from webapi import page_chrome
 from webapi.digests import hash_keys
 from webapi.cached_key import CachedKey
@@ -449,38 +450,107 @@ _early = {}           # 't<tab>' -> the page now loading got its tab half and a 
 #                       promise of the tab half's word that the page has loaded ({ok, value} of send_to_frame)
 
 
-async def _early_warm(tab_id, since):
+async def _load_at_start(url):
+    """Have Chrome load the tab half into the page at url the moment its document exists, before the
+    page's own scripts (a content script registered for this one URL, at document_start): injected
+    later, it waits for the page's busy main thread and often misses DOMContentLoaded. Returns the
+    registration's id (None when url has no exact pattern, or Chrome refuses: the early walk injects
+    then, as before). It holds for any tab that loads that URL meanwhile, so it is dropped as soon as
+    the new document is found (_drop_at_start). Registrations a stopped worker left behind are dropped
+    at the first one."""
+    pattern = exact_pattern(url_href(url))
+    if pattern == None:
+        return None
+    if not _at_start['swept']:
+        _at_start['swept'] = True
+        left = await page_chrome.registered_with_prefix(AT_START_PREFIX)
+        if left['ok'] and len(left['value']) > 0:
+            await page_chrome.unregister_at_start(left['value'])
+    script_id = AT_START_PREFIX + random_id()
+    made = await page_chrome.register_at_start(script_id, pattern, ['content.js'])
+    if not made['ok']:
+        return None
+    _at_start['live'][script_id] = True
+    return script_id
+
+
+def _drop_at_start(script_id):
+    """The registration no longer loads the tab half anywhere (not awaited; once per id)."""
+    if script_id == None or script_id not in _at_start['live']:
+        return
+    drop_key(_at_start['live'], script_id)
+    page_chrome.unregister_at_start([script_id])      # never rejects; a refusal leaves it to the next worker's sweep
+
+
+AT_START_PREFIX = 'page-at-start-'
+_at_start = {'swept': False, 'live': {}}      # live: the ids registered and not yet dropped
+
+
+async def _early_warm(tab_id, since, script_id):
     """While a tab loads the page `open` or `navigate` asked for: as soon as the new document exists (its
-    root element made, its DOM still being parsed), load the tab half into it, and have it walk the page
-    ahead of time at DOMContentLoaded (the tab half waits for it: no round trip to the worker then), so
-    the first look is ready when `load` fires (the page's images, fonts and late scripts load meanwhile);
-    the tab half walks again the moment `load` has fired, replaying what did not change, and says so
-    at once (`open`/`navigate` answer then: Chrome's 'complete' status reaches the worker later). The
-    tab half is compiled while the page is parsed, not after. The new document is told from the old
-    one by its timeOrigin (the old one answers with an earlier one, or goes away and fails the call). No permission beyond host access
+    root element made, its DOM still being parsed), have the tab half in it walk the page ahead of time
+    at DOMContentLoaded (the tab half waits for it: no round trip to the worker then), so the first look
+    is ready when `load` fires (the page's images, fonts and late scripts load meanwhile); the tab half
+    walks again the moment `load` has fired, replaying what did not change, and says so at once
+    (`open`/`navigate` answer then: Chrome's 'complete' status reaches the worker later).
+    The tab half is there from the document's start when Chrome loaded it for script_id (_load_at_start),
+    and says so (_tab_half_here); else the new document is looked for (_new_document) and the tab half
+    injected into it, compiled while the page is parsed, not after. No permission beyond host access
     (webNavigation would add an install warning). Never fails the load."""
     key = _tkey(tab_id)
     drop_key(_early, key)
+    here = deferred()
+    if script_id != None:
+        _here[key] = {'since': since, 'here': here}
+    looking = {'on': True}
+    found = await Promise.race([here.promise, _new_document(tab_id, since, looking)])
+    looking['on'] = False
+    if found != None and not found['half'] and script_id != None:
+        # found a moment before the tab half Chrome loads at the document's start: its word is near
+        said = await with_timeout(here.promise, EARLY_HERE_MS, lambda: None)
+        found = said if said != None else found
+    drop_key(_here, key)
+    _drop_at_start(script_id)          # the new document exists: it got the tab half or never will
+    if found == None or await _access(found['url']) != None:
+        return
+    if not found['half']:
+        injected = await page_chrome.inject_top_now(tab_id, ['content.js'])
+        if not injected['ok']:
+            return
+    if key in _preparing or (key in _prepared and _prepared[key] >= since):
+        return        # the walk after the load began meanwhile (and injected): it stands
+    # marked before the walk is asked for, so that a _prepare meanwhile does not inject again
+    _early[key] = send_to_frame(tab_id, 0, _page_message({'op': 'loaded'}), CONFIG['tab_timeout_ms'])
+    await _send_warm(tab_id, True)
+
+
+async def _new_document(tab_id, since, looking):
+    """{url, half} of the tab's new document, as soon as it is seen (`half`: the tab half is in it); None
+    when the tab has loaded already (the walk after the load does it), is gone, or looking['on'] turned
+    False. The new document is told from the old one by its timeOrigin (the old one answers with an
+    earlier one, or goes away and fails the call)."""
     deadline = now_ms() + CONFIG['tab_timeout_ms']
-    while now_ms() < deadline:
+    while looking['on'] and now_ms() < deadline:
         found = await tab_get(tab_id)
         if not found['ok'] or found['value']['status'] == 'complete' and now_ms() - since > EARLY_SETTLE_MS:
-            return        # loaded already (the walk after the load does it) or the tab is gone
+            return None
         probe = await page_chrome.document_now(tab_id, EARLY_PROBE_MS)
         if probe['ok'] and probe['value'][0] >= since - 1 and probe['value'][2] and \
                 scheme_of(probe['value'][1]) in ['http', 'https']:
-            if await _access(probe['value'][1]) != None:
-                return
-            injected = await page_chrome.inject_top_now(tab_id, ['content.js'])
-            if not injected['ok']:
-                return
-            if key in _preparing or (key in _prepared and _prepared[key] >= since):
-                return        # the walk after the load began meanwhile (and injected): it stands
-            # marked before the walk is asked for, so that a _prepare meanwhile does not inject again
-            _early[key] = send_to_frame(tab_id, 0, _page_message({'op': 'loaded'}), CONFIG['tab_timeout_ms'])
-            await _send_warm(tab_id, True)
-            return
+            return {'url': probe['value'][1], 'half': probe['value'][3]}
         await tab_update_within(tab_id, 20)
+    return None
+
+
+_here = {}            # 't<tab>' -> {since, here: deferred}: a load whose tab half Chrome loads at its start
+
+
+def _tab_half_here(tab_id, time_origin, url):
+    """The word of a tab half started in a tab's top document while its page loads (entries/content.py):
+    the load `_early_warm` waits for, when it is that tab's new document."""
+    key = _tkey(tab_id)
+    if key in _here and time_origin >= _here[key]['since'] - 1 and scheme_of(url) in ['http', 'https']:
+        _here[key]['here'].resolve({'url': url, 'half': True})
 
 
 async def _loaded_after(loading, early, tab_id):
@@ -520,22 +590,27 @@ async def _tab_says_loaded(early, tab_id):
 EARLY_PROBE_MS = 1000    # one look at the tab's document; then the tab's status is looked at again
 EARLY_WAIT_MS = 500      # how long `open`/`navigate` wait, once loaded, for the early walk to finish injecting
 EARLY_SETTLE_MS = 100     # until then a 'complete' status is the old page's (the load has not started)
+EARLY_HERE_MS = 50        # how long a document found without the tab half waits for the one Chrome loads
 
 
 async def _open(args, state):
     url = args['url']
     await _may_load(url)
     since = now_ms()
+    script_id = await _load_at_start(url)
     tab = await tab_create({'url': url, 'active': True})
-    early = attempt_async(lambda t: _early_warm(t, since), tab['id'])      # never rejects
+    early = attempt_async(lambda t: _early_warm(t, since, script_id), tab['id'])      # never rejects
     state['tabs'].append(tab['id'])
     state['current'] = tab['id']
     grouped = await page_chrome.tab_in_group(tab['id'], state['group'])
     if grouped['ok']:
         state['group'] = grouped['value']
     await _save(state)
-    loaded = await _loaded_after(attempt_async(lambda t: wait_for_load(t, CONFIG['tab_timeout_ms']), tab['id']),
-                                 early, tab['id'])
+    try:
+        loaded = await _loaded_after(attempt_async(lambda t: wait_for_load(t, CONFIG['tab_timeout_ms']), tab['id']),
+                                     early, tab['id'])
+    finally:
+        _drop_at_start(script_id)
     await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': loaded['url'], 'title': loaded['title'], 'group': state['group']}
 
@@ -543,8 +618,12 @@ async def _open(args, state):
 async def _navigate(tab, url):
     await _may_load(url)
     since = now_ms()
-    early = attempt_async(lambda t: _early_warm(t, since), tab['id'])      # never rejects
-    moved = await _loaded_after(attempt_async(lambda t: navigate(t, url), tab['id']), early, tab['id'])
+    script_id = await _load_at_start(url)
+    early = attempt_async(lambda t: _early_warm(t, since, script_id), tab['id'])      # never rejects
+    try:
+        moved = await _loaded_after(attempt_async(lambda t: navigate(t, url), tab['id']), early, tab['id'])
+    finally:
+        _drop_at_start(script_id)
     await _prepare(tab['id'])
     return {'tab': tab['id'], 'url': moved['url'], 'title': moved['title'], 'navigated': True}
 
@@ -920,6 +999,7 @@ async def outbound(tool_name, args, ctx):
 
 site_hooks(SITE, {'judge': judge, 'read_origin': read_origin, 'outbound': outbound})
 page_chrome.on_tab_loaded(_tab_loaded)
+page_chrome.on_tab_half_here(_tab_half_here)
 
 
 @worker_handler(PROBE_RISK)

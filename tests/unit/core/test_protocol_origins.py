@@ -1,7 +1,7 @@
 import pytest
 
 from core import protocol as pr
-from core.origins import origin_allowed, host_of
+from core.origins import origin_allowed, host_of, exact_pattern
 
 P = "siteagent-page"
 
@@ -67,3 +67,25 @@ def test_origins():
         assert not origin_allowed(bad, pats)
     assert host_of("https://u:p@Host.Example:8443/") == "host.example"
     assert host_of("http://[::1]:3000/") == "[::1]"
+
+
+@pytest.mark.parametrize("href, pattern", [
+    ("https://corpus.test/wikipedia-2.html", "https://corpus.test/wikipedia-2.html"),
+    ("https://a.test/p?q=1&r=%20#frag", "https://a.test/p?q=1&r=%20"),
+    ("http://localhost:8080/x", "http://localhost:8080/x"),
+    ("HTTPS://A.test:443/x", "https://a.test/x"),
+    ("https://a.test", "https://a.test/"),
+    ("https://a.test?x", "https://a.test/?x"),
+    ("https://a.test/#only", "https://a.test/"),
+    # nothing a pattern cannot say exactly: a wildcard, user info, an IPv6 host, another scheme
+    ("https://a.test/*/x", None),
+    ("https://a.test/x?q=*", None),
+    ("https://u:p@a.test/", None),
+    ("http://[::1]:3000/", None),
+    ("ftp://a.test/", None),
+    ("javascript:alert(1)", None),
+    ("", None),
+    (None, None),
+])
+def test_exact_pattern_says_one_url_or_nothing(href, pattern):
+    assert exact_pattern(href) == pattern
