@@ -74,8 +74,9 @@ PATCHES = [
      f'if (self.__stages) self.__stages.tm1 = {NOW};'),
     ("background.js", "  var stored2 = await _stored_taint.read();\n  if (len(",
      f"  if (self.__stages) self.__stages.tm2 = {NOW}; var stored2 = await _stored_taint.read();\n  if (len("),
-    # (the whole map's rewrite before c5e208e, the note's own chunk since: both, to compare builds)
-    ("background.js", re.compile(r"await _stored_taint\.(?:change\(edit\)|add\(py_keys, MAX_TAINT\));(?=\n\};)"),
+    # (the whole map's rewrite before c5e208e, the note's own chunk since, only when a key is new since
+    # this stop: all, to compare builds)
+    ("background.js", re.compile(r"await _stored_taint\.(?:change\(edit\)|add\(py_keys, MAX_TAINT\));(?=\n *\})"),
      f"if (self.__stages) self.__stages.tm3 = {NOW}; {MATCH} if (self.__stages) self.__stages.tm4 = {NOW};"),
     ("bridge.js", re.compile(r"var on_window_message = function\(event\) \{"),
      f"var on_window_message = function(event) {{ self.__t1 = {NOW};"),

@@ -189,6 +189,20 @@ def test_taint_keeps_the_newest_tokens_when_a_session_has_read_more_than_its_cap
     assert all(len(stored[f"rules_taint_chunks:{ident}"]) == count for ident, count in index["chunks"])
 
 
+def test_a_result_read_again_is_noted_again_when_the_stored_taint_changed_meanwhile(page):
+    # the same result twice in a row is noted once (a repeat scan of an unchanged page); but when the
+    # stored taint changed in between (here: cleared), the second read stores its addresses again
+    stamp = time.monotonic_ns()
+    address = f"again{stamp}@drop.test"
+    read = {"from": f"s{stamp}@y.test", "body": f"write to {address}"}
+    assert out(page.sa_call("test_read_mail", read))["ok"] is True
+    assert out(page.sa_call("test_read_mail", read))["ok"] is True
+    page.sw_eval("chrome.storage.session.get(null).then(r => chrome.storage.session.remove("
+                 "Object.keys(r).filter(k => k.startsWith('rules_taint')))).then(() => 1)")
+    assert out(page.sa_call("test_read_mail", read))["ok"] is True
+    deny_flagged(page, "test_note", {"body": f"remember {address}"}, address)
+
+
 def test_taint_survives_a_worker_restart_with_a_generic_origin(page):
     stamp = time.monotonic_ns()
     first, second = f"r1{stamp}@drop.test", f"r2{stamp}@drop.test"

@@ -10,6 +10,7 @@ from core.ratelimit import check, limit_for_tool, limit_for_origin
 from core.recipients import recipients_of, check_send
 from core.taint import collect, args_tokens, is_untrusted, admit
 from core.outcome import ToolError, result_of
+from core.jsonval import kind_of
 from webapi.chrome import storage_get, storage_set
 from webapi.js import now_ms, serialized, obj_keys, attempt_async
 from webapi.digests import hash_keys
@@ -87,7 +88,9 @@ async def _hash_key(token):
 
 
 NOTES_KEY = 'taint-notes'
-_notes = {'last': None, 'failed': None}     # failed: why a note failed (flags every later write)
+_notes = {'last': None, 'failed': None, 'same': None, 'index': None}
+# failed: why a note failed (flags every later write); same: the last result noted (tool name and JSON),
+# index: the stored taint's index then
 
 
 def begin_note(tool, result, ctx):
@@ -114,18 +117,39 @@ async def notes_settled():
         await _notes['last']
 
 
+def _result_key(tool, result):
+    """The tool's name and the result's JSON with every number as 0, or None when it has none (a
+    cycle). collect reads the strings, the keys and the shape, never a number (a scan's `scan_ms`
+    differs each time)."""
+    try:
+        return tool['name'] + '\n' + JSON.stringify(result, _no_numbers)
+    except:  # noqa: E722 (JSON's TypeError is native)
+        return None
+
+
+def _no_numbers(key, value):
+    return 0 if kind_of(value) == 'number' else value
+
+
 async def note_result(tool, result, ctx):
-    """After a call: an untrusted result (begin_note checks) taints its addresses/URLs and the caller's session."""
+    """After a call: an untrusted result (begin_note checks) taints its addresses/URLs and the caller's
+    session. The result noted last, noted again with the stored taint unchanged since (a repeat scan of
+    a page that did not change), adds nothing: it is not collected and hashed again."""
     await _mark_untrusted(ctx['origin'])
+    same = _result_key(tool, result)
+    await _stored_taint.read()
+    if same != None and _notes['same'] == same and _notes['index'] is _stored_taint.index:
+        return
     pairs = collect(result, tool)
     keys = await hash_keys([pair[0] for pair in pairs])
     for index in range(len(pairs)):
         if keys[index] not in _taint:
             _taint[keys[index]] = pairs[index][1]
     stored = await _stored_taint.read()
-    if len([key for key in keys if key not in stored]) == 0:
-        return
-    await _stored_taint.add(keys, MAX_TAINT)        # the newest MAX_TAINT tokens are kept
+    if len([key for key in keys if key not in stored]) > 0:
+        await _stored_taint.add(keys, MAX_TAINT)        # the newest MAX_TAINT tokens are kept
+    _notes['same'] = same
+    _notes['index'] = _stored_taint.index               # replaced by every write and every load
 
 
 async def taint_flags(args):
