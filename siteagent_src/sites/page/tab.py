@@ -59,9 +59,9 @@ async def page_tab(args):
         # again the moment `load` has fired (no round trip to the worker first), when the page has not
         # loaded yet by then
         await dom_parsed()
-        warmed = _warm(args, True)
+        warmed = _warm(args)
         if _arg(args, 'at_load', False):
-            warmed['at_load'] = after_load(lambda: _warm(args, False))
+            warmed['at_load'] = after_load(lambda: _warm(args))
         return warmed
     if op == 'loaded':
         # answers the moment the window's `load` event has fired (the worker's sooner word than the tab's
@@ -116,21 +116,16 @@ async def page_tab(args):
     return result
 
 
-def _warm(args, with_text):
-    """A walk ahead of time: {ok, ms, text}. text (with_text: the walk whose answer goes to the worker):
-    its rows as lines (the worker hashes their addresses and links ahead of the first scan's taint
-    note; it is no result). A big scan is formatted here in any case, for the scan that follows."""
+def _warm(args):
+    """A walk ahead of time: {ok, ms}; its result stays here. A big scan is formatted here too, for the
+    scan that follows."""
     scanned = scan(args)
     if not scanned['ok']:
-        return {'ok': False, 'ms': None, 'text': None}
+        return {'ok': False, 'ms': None}
     _same_body(scanned, None)
-    text = None
     if len(scanned['rows']) >= scan_format.FORMAT_IN_TAB_ROWS:
         _format_in_tab(scanned)
-        text = scanned['body']
-    elif with_text:
-        text = _formatted(scanned['rows'], None)['text']
-    return {'ok': True, 'ms': scanned['ms'], 'text': text}
+    return {'ok': True, 'ms': scanned['ms']}
 
 
 # --- a scan the worker already has ---------------------------------------------------------------

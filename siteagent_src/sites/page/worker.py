@@ -9,7 +9,6 @@ from core.outcome import ToolError, invalid_arg
 from core.reasons import (NO_TARGET_TAB, PERMISSION_REQUIRED, URL_NOT_ALLOWED, STALE_UID, ADAPTER_ERROR, TAB_CLOSED,
                           TAB_TIMEOUT, NOT_SUPPORTED, INVALID_ARGS)
 from core.origins import host_of, origin_of, exact_pattern
-from core.taint import collect
 from core.leaks import url_way, text_way
 from sites.page.risk import judge as page_risk
 from sites.page.formatting import scan_format
@@ -24,7 +23,6 @@ from webapi.chrome import storage_get, tab_get, tab_create, send_to_frame, tab_u
 from webapi.js import (sleep, obj_keys, attempt_async, drop_key, now_ms, with_timeout, deferred, go_on, url_href,
                        random_id)
 from webapi import page_chrome
-from webapi.digests import hash_keys
 from webapi.cached_key import CachedKey
 
 STATE_KEY = 'page_tabs'
@@ -427,23 +425,10 @@ def _floor(state, tab_id):
 
 async def _send_warm(tab_id, at_load):
     """Have the tab half walk the page ahead of the first scan (not awaited), above the tab's floor;
-    at_load: and again the moment the page's `load` event has fired. Its text's addresses and links
-    are hashed as soon as it answers (_prehash)."""
+    at_load: and again the moment the page's `load` event has fired."""
     state = await _state()
     send_to_frame(tab_id, 0, _page_message({'op': 'warm', 'floor': _floor(state, tab_id), 'at_load': at_load}),
-                  CONFIG['tab_timeout_ms']).then(_prehash)
-
-
-def _prehash(reply):
-    """A warm walk's text: the tokens its scan's taint note would collect are hashed now (webapi/digests
-    keeps the keys), so that the first scan's note, on the caller's path, finds most of them. Nothing is
-    noted: no caller has seen this text."""
-    if not reply['ok'] or reply['value'] == None or 'result' not in reply['value']:
-        return
-    text = reply['value']['result']['text']
-    if text:
-        pairs = collect({'text': text, 'untrusted': True}, PAGE)
-        attempt_async(hash_keys, [pair[0] for pair in pairs])
+                  CONFIG['tab_timeout_ms'])
 
 
 _early = {}           # 't<tab>' -> the page now loading got its tab half and a walk at DOMContentLoaded: the
