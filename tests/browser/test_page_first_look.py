@@ -65,6 +65,14 @@ def test_the_tab_half_is_in_the_page_before_its_first_script_and_only_for_that_l
     finally:
         drv.close()
         drv.switch_to.window(home)
+    # a load that redirects to another URL: no tab half there at its start; it is injected, as before
+    page_site.set_override("/moved.html", "", status=302, headers={"Location": "/first.html?via=moved"})
+    moved = page_call(chat, {"method": "navigate", "url": f"https://{SHOP}/moved.html"}, 30000)
+    assert moved["ok"] and moved["result"]["title"] == "lacked the tab half", moved
+    assert moved["result"]["url"] == url + "?via=moved"
+    text = page_call(chat, {"method": "scan"})["result"]["text"]
+    assert re.search(r"^  B u\d+ Go$", text, re.M), text
+    wait_until(lambda: chat.sw_eval(REGISTERED) == [], 5, "the redirected load's registration dropped")
     # a URL no pattern says exactly (a `*`) is not registered: the tab half is injected later, as before
     star = page_call(chat, {"method": "navigate", "url": url + "?q=*"}, 30000)
     assert star["ok"] and star["result"]["title"] == "lacked the tab half", star

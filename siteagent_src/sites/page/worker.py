@@ -449,13 +449,14 @@ async def _load_at_start(url):
     if not _at_start['swept']:
         _at_start['swept'] = True
         left = await page_chrome.registered_with_prefix(AT_START_PREFIX)
-        if left['ok'] and len(left['value']) > 0:
-            await page_chrome.unregister_at_start(left['value'])
+        stale = [ident for ident in left['value'] if ident not in _at_start['live']] if left['ok'] else []
+        if len(stale) > 0:
+            await page_chrome.unregister_at_start(stale)
     script_id = AT_START_PREFIX + random_id()
     made = await page_chrome.register_at_start(script_id, pattern, ['content.js'])
     if not made['ok']:
         return None
-    _at_start['live'][script_id] = True
+    _at_start['live'][script_id] = pattern
     return script_id
 
 
@@ -468,7 +469,7 @@ def _drop_at_start(script_id):
 
 
 AT_START_PREFIX = 'page-at-start-'
-_at_start = {'swept': False, 'live': {}}      # live: the ids registered and not yet dropped
+_at_start = {'swept': False, 'live': {}}      # live: id -> pattern, registered and not yet dropped
 
 
 async def _early_warm(tab_id, since, script_id):
@@ -490,8 +491,10 @@ async def _early_warm(tab_id, since, script_id):
     looking = {'on': True}
     found = await Promise.race([here.promise, _new_document(tab_id, since, looking)])
     looking['on'] = False
-    if found != None and not found['half'] and script_id != None:
-        # found a moment before the tab half Chrome loads at the document's start: its word is near
+    if found != None and not found['half'] and script_id in _at_start['live'] and \
+            exact_pattern(found['url']) == _at_start['live'][script_id]:
+        # found a moment before the tab half Chrome loads at the document's start: its word is near (a
+        # redirect to another URL is not waited for: no tab half comes there)
         said = await with_timeout(here.promise, EARLY_HERE_MS, lambda: None)
         found = said if said != None else found
     drop_key(_here, key)
