@@ -89,11 +89,6 @@ async def sha256_hex(text):
     return Array.from(digest, function (b) { return b.toString(16).padStart(2, "0"); }).join("");''')
 
 
-def utf8_bytes(text):
-    """The UTF-8 bytes of text (a Uint8Array; a lone surrogate becomes U+FFFD, as TextEncoder does)."""
-    __pragma__('js', '{}', '''return new TextEncoder().encode(text);''')
-
-
 def query_param(url, key):
     return __new__(URL(url)).searchParams['get'](key)
 

@@ -119,36 +119,26 @@ def test_tainted_address_turns_a_write_into_an_approval(page):
     deny_flagged(page, "test_note", {"body": "remember evil@drop.test"}, "evil@drop.test")
 
 
-# A note's read of the stored taint is slowed or broken inside the worker, to show that a later write
-# waits for a result's taint note, and is flagged when that note failed. The stored taint is cleared
-# first, so the note reads it from storage again (its digests are computed at once: core/sha256.py).
-CLEAR_TAINT = ("chrome.storage.session.get(null).then(r => chrome.storage.session.remove(Object.keys(r)"
-               ".filter(k => k.startsWith('rules_taint')))).then(() => new Promise(r => setTimeout(r, 100)))"
-               ".then(() => 1)")
-_TAINT_GET = """(() => { const real = chrome.storage.session.get.bind(chrome.storage.session);
-  self.__realSessionGet = self.__realSessionGet || real; let calls = 0;
-  const taint = (keys) => [].concat(keys).some(k => typeof k === 'string' && k.startsWith('rules_taint'));
-  chrome.storage.session.get = (keys) => taint(keys) && calls++ < 1 ? %s : real(keys);
-  return 1; })()"""
-SLOW_TAINT_READ = _TAINT_GET % "new Promise(r => setTimeout(r, 1500)).then(() => real(keys))"
-BROKEN_TAINT_READ = _TAINT_GET % "Promise.reject(new Error('taint read refused'))"
-REAL_TAINT_READ = "(() => { if (self.__realSessionGet) chrome.storage.session.get = self.__realSessionGet; return 1; })()"
+# The digests below are slowed or broken inside the worker, to show that a later write waits for
+# a result's taint note, and is flagged when that note failed.
+SLOW_DIGEST = """(() => { const real = crypto.subtle.digest.bind(crypto.subtle); let calls = 0;
+  crypto.subtle.digest = (algo, data) => new Promise(r => setTimeout(r, calls++ < 2 ? 1500 : 0)).then(() => real(algo, data));
+  return 1; })()"""      # the first two digests (the read's two new tokens) are slow, the write's are not
+BROKEN_DIGEST = "(() => { crypto.subtle.digest = () => Promise.reject(new Error('digest broken')); return 1; })()"
+REAL_DIGEST = "(() => { delete crypto.subtle.digest; return 1; })()"
 
 
 def test_a_write_sent_while_a_reads_taint_is_being_noted_is_judged_with_it(page):
     stamp = time.monotonic_ns()
     address = f"late{stamp}@drop.test"          # never hashed before in this worker, nor is the sender
-    page.sw_eval(CLEAR_TAINT)
-    page.sw_eval(SLOW_TAINT_READ)
+    page.sw_eval(SLOW_DIGEST)
     try:
-        began = time.monotonic()
         read = start_call(page, "test_read_mail", {"from": f"s{stamp}@y.test", "body": f"write down {address}"})
-        time.sleep(0.3)             # the read has run; its note is still reading the stored taint (1.5 s)
+        time.sleep(0.3)             # the read has run; its note is still hashing (1.5 s)
         deny_flagged(page, "test_note", {"body": f"remember {address}"}, address)
         assert call_result(page, read)["payload"]["ok"] is True
-        assert time.monotonic() - began >= 1.4          # the read's reply waited for its (slowed) note
     finally:
-        page.sw_eval(REAL_TAINT_READ)
+        page.sw_eval(REAL_DIGEST)
 
 
 BROKEN_TAINT_WRITE = """(() => { const real = chrome.storage.session.set.bind(chrome.storage.session);
@@ -159,16 +149,14 @@ BROKEN_TAINT_WRITE = """(() => { const real = chrome.storage.session.set.bind(ch
 REAL_TAINT_WRITE = "(() => { if (self.__realSessionSet) chrome.storage.session.set = self.__realSessionSet; return 1; })()"
 
 
-# a note that cannot read the stored taint; a note's write (sent, not waited for: the read's reply does
-# not wait for storage) that Chrome refuses: either way every later write is flagged, until the worker restarts
+# a note whose digests fail; a note's write (sent, not waited for: the read's reply does not wait for
+# storage) that Chrome refuses: either way every later write is flagged, until the worker restarts
 @pytest.mark.parametrize("broken,real,warning,flagged", [
-    (BROKEN_TAINT_READ, REAL_TAINT_READ, "the taint of a result could not be noted: taint read refused",
-     "could not be recorded"),
+    (BROKEN_DIGEST, REAL_DIGEST, "the taint of a result could not be noted: digest broken", "could not be recorded"),
     (BROKEN_TAINT_WRITE, REAL_TAINT_WRITE, "the taint map could not be stored: taint write refused",
      "could not be recorded (taint write refused)"),
 ], ids=["note", "write"])
 def test_after_a_taint_note_fails_every_write_is_flagged_for_approval(page, broken, real, warning, flagged):
-    page.sw_eval(CLEAR_TAINT)
     page.sw_eval(broken)
     try:
         read = out(page.sa_call("test_read_mail", {"from": "x@y.test", "body": f"mail n{time.monotonic_ns()}@x.test"}))

@@ -1442,8 +1442,3 @@ C("panelchat", "page_tools_only", _CAT + [{"name": "gmail_send"}, None, {"name":
 for n in [4000, 4096, 4097, 100, None]:
     C("modelwire", "context_advice", "http://localhost:11434/v1/chat/completions", n)
 C("modelwire", "context_advice", "https://api.openai.com/v1", 4096)
-
-# --- sha256 (byte values as JSON lists; the bytes of texts as TextEncoder gives them) --------------
-for _data in [b"", b"abc", bytes(range(256)), bytes(255 - i for i in range(130)), b"\x80" * 55, b"\xff" * 56,
-              b"\x00" * 64, "https://shop.test/l12-\u00e9\U0001F600".encode(), ("x@y.test " * 40).encode()]:
-    C("sha256", "sha256_hex_of", list(_data))
