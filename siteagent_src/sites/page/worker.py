@@ -586,15 +586,15 @@ async def _open(args, state):
     await _may_load(url)
     since = now_ms()
     script_id = await _load_at_start(url)
-    tab = await tab_create({'url': url, 'active': True})
-    early = attempt_async(lambda t: _early_warm(t, since, script_id), tab['id'])      # never rejects
-    state['tabs'].append(tab['id'])
-    state['current'] = tab['id']
-    grouped = await page_chrome.tab_in_group(tab['id'], state['group'])
-    if grouped['ok']:
-        state['group'] = grouped['value']
-    await _save(state)
-    try:
+    try:            # (a tab Chrome refuses to make, or state it cannot save, drops the registration too)
+        tab = await tab_create({'url': url, 'active': True})
+        early = attempt_async(lambda t: _early_warm(t, since, script_id), tab['id'])      # never rejects
+        state['tabs'].append(tab['id'])
+        state['current'] = tab['id']
+        grouped = await page_chrome.tab_in_group(tab['id'], state['group'])
+        if grouped['ok']:
+            state['group'] = grouped['value']
+        await _save(state)
         loaded = await _loaded_after(attempt_async(lambda t: wait_for_load(t, CONFIG['tab_timeout_ms']), tab['id']),
                                      early, tab['id'])
     finally:
