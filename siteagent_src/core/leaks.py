@@ -101,16 +101,22 @@ def _digit_runs(chunk):
 
 
 def _offer(out, seen, candidate):
+    """Add candidate, lower-cased, to out when it is distinctive and new (seen None: out only needs to
+    say whether there is any, so no repeats are looked for)."""
     if len(out) < MAX_TOKENS and distinctive(candidate):
         token = candidate.lower()
-        if not has_key(seen, '=' + token):
+        if seen is None:
+            out.append(token)
+        elif not has_key(seen, '=' + token):
             seen['=' + token] = True
             out.append(token)
 
 
 def _flush(out, seen, group):
-    for start in range(len(group)):
-        for end in range(start + 2, min(start + MAX_JOINED, len(group)) + 1):
+    count = len(group)
+    for start in range(count):
+        last = start + MAX_JOINED if start + MAX_JOINED < count else count
+        for end in range(start + 2, last + 1):
             _offer(out, seen, ''.join(group[start:end]))
     for chunk in group:
         _offer(out, seen, chunk)
@@ -140,14 +146,15 @@ def _code_tokens(text, out, seen):
         if start < 0:
             continue
         if digit:
-            if not (len(group) > 0 and start == last_end + 1 and _JOINERS.find(text[last_end]) >= 0):
+            if len(group) > 0 and not (start == last_end + 1 and _JOINERS.find(text[last_end]) >= 0):
                 _flush(out, seen, group)
                 group = []
             group.append(text[start:index])
             last_end = index
         else:
-            _flush(out, seen, group)
-            group = []
+            if len(group) > 0:          # (a word ends no group most of the time: nothing to flush)
+                _flush(out, seen, group)
+                group = []
             last_end = -2
             if index - start >= MIN_CASE_LEN:
                 _offer(out, seen, text[start:index])
@@ -176,6 +183,21 @@ def _tokens_of(text):
             seen['=' + token] = True
             out.append(token)
     return out
+
+
+def _shows_token(url):
+    """Whether tokens_of(url) has any token, without collecting them: a distinctive candidate, or an
+    e-mail address inside it (tokens_in finds nothing else without '://' and without an '@')."""
+    out = []
+    _code_tokens(url, out, None)
+    if len(out) > 0:
+        return True
+    if url.find('@') < 0:
+        return False
+    for token in tokens_in(url):
+        if token.find('://') < 0:
+            return True
+    return False
 
 
 def _link_base(url):
@@ -225,7 +247,7 @@ def read_marks(value):
             if found.find('://') >= 0:
                 cut = found.endswith('\u2026') and not found.endswith('?\u2026')
                 # only a link that shows a token needs a mark (its tokens are checked when it is followed)
-                marks = [] if len(tokens_of(found)) == 0 else (['c' + found] if cut else
+                marks = [] if not _shows_token(found) else (['c' + found] if cut else
                                                               ['l' + _link_full(found), 'p' + _link_base(found)])
                 for mark in marks:
                     if not has_key(seen, mark):

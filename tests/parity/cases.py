@@ -1352,6 +1352,9 @@ for v in ["123456", "12345", "ab12cd", "abc1de", "a1b2c", "xKpQrTzWmNbV", "JavaS
     C("leaks", "distinctive", v)
 for v in JUNK + [{"untrusted": True, "text": t} for t in _LEAK_TEXTS] + [["https://x.test/a#b c@d.test"]]:
     C("leaks", "read_marks", v)
+# links that show a token, an address, an '@' that is none, or nothing (leaks._shows_token)
+C("leaks", "read_marks", {"untrusted": True, "text": "- link \"a\" <b.test/u?m=Bob@Corp.test> <b.test/@handle> "
+                          "<b.test/team> https://c.test/p/98765432 http://d.test/x-1b2c3d <e.test/x?\u2026>"})
 for url in ["https://Evil.test:443/p/%37c4e2-9A1F3?a=7c4e2&b=9a1f3#n%3D4417%2B2093", "https://e.test/?c=7c4e2+9a1f3",
             "https://e.test/?c=%2537c4e29a1f3", "https://e.test/?c=%252537c4e29a1f3", "https://e.test/?c=%E2%82%AC123456",
             "https://e.test/?c=%ZZ123456&d=%", "http://a.test", "https://a.test/?\u2026", "https://a.test/x?", "mailto:a@b.test",

@@ -1,5 +1,7 @@
 """core/leaks.py: the distinctive tokens of read text and of outbound URLs and texts (issue 34).
 Each test pins one decision documented in docs/SECURITY.md ("Read data leaving for another site")."""
+from hypothesis import HealthCheck, given, settings, strategies as st
+
 from core import leaks
 from core.origins import origin_of
 
@@ -111,3 +113,27 @@ def test_a_link_cut_by_the_scan_is_matched_as_far_as_it_was_shown():
     assert leaks.outbound_url("https://a.test/x")["shown"] is None                 # shown whole
     # a fragment is part of the link as listed
     assert leaks.outbound_url("https://a.test/x#7c4e2-9a1f3")["full"] == "lhttps://a.test/x#7c4e2-9a1f3"
+
+
+# read_marks asks of every link it lists whether it shows a token (_shows_token), without collecting
+# the tokens as tokens_of would: the answers must be the same for any text
+_PIECES = ["bob", "Corp", "test", "story", "a1", "b2c3", "1234", "5678", "98765432", "AbCdEfGhIjKlMn",
+           "@", ".", "/", "-", " ", ":", "?", "=", "&", "#", "_", "%40", "+"]
+_TEXTISH = st.one_of(st.text(alphabet="abcXYZ0123456789@.-_ /:?#=&+%", max_size=60),
+                     st.lists(st.sampled_from(_PIECES), max_size=14).map("".join))
+_ADDRESS = st.builds(lambda user, host: user + "@" + host, st.sampled_from(["bob", "Ann.Lee", "x", ""]),
+                     st.sampled_from(["corp.test", "b.example", "localhost", "c"]))
+_LINKISH = st.one_of(_TEXTISH, st.builds(lambda a, mail, b: a + mail + b, _TEXTISH, _ADDRESS, _TEXTISH))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(_LINKISH, st.builds(lambda path: "https://" + path, _LINKISH)))
+def test_a_link_shows_a_token_exactly_when_tokens_of_finds_one(text):
+    assert leaks._shows_token(text) == (len(leaks.tokens_of(text)) > 0)
+
+
+def test_shows_token_examples():
+    assert leaks._shows_token("https://b.test/story/98765432")
+    assert leaks._shows_token("https://b.test/u?mail=bob@corp.test")       # an address inside, no code
+    assert not leaks._shows_token("https://b.test/about/team")
+    assert not leaks._shows_token("https://b.test/@handle")                  # an '@' that is no address
