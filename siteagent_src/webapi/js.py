@@ -82,11 +82,21 @@ def clone(value):
     return JSON.parse(JSON.stringify(value))
 
 
+_HEX = [('0' if byte < 16 else '') + byte.toString(16) for byte in range(256)]
+_UTF8 = {'encoder': None}
+
+
 async def sha256_hex(text):
+    """The SHA-256 of text's UTF-8 bytes, in hex. One encoder and a byte table for every digest: a
+    new encoder and a formatting closure per digest took about half the time of 806 digests (a big
+    page's leak note) in the worker."""
+    if _UTF8['encoder'] == None:
+        _UTF8['encoder'] = __new__(TextEncoder())
     __pragma__('js', '{}', '''
-    var bytes = new TextEncoder().encode(text);
-    var digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-    return Array.from(digest, function (b) { return b.toString(16).padStart(2, "0"); }).join("");''')
+    var digest = new Uint8Array(await crypto.subtle.digest("SHA-256", _UTF8.encoder.encode(text)));
+    var hex = "";
+    for (var i = 0; i < digest.length; i++) hex += _HEX[digest[i]];
+    return hex;''')
 
 
 def query_param(url, key):

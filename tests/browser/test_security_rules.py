@@ -1,5 +1,6 @@
 """Issue 8: recipient rules, typed confirmation, taint flags (prompt injection), rule-of-two,
 rate limits and the hash re-check, through the real bridge with the test adapter's tools."""
+import hashlib
 import json
 import time
 
@@ -201,6 +202,19 @@ def test_a_result_read_again_is_noted_again_when_the_stored_taint_changed_meanwh
                  "Object.keys(r).filter(k => k.startsWith('rules_taint')))).then(() => 1)")
     assert out(page.sa_call("test_read_mail", read))["ok"] is True
     deny_flagged(page, "test_note", {"body": f"remember {address}"}, address)
+
+
+def test_stored_keys_are_the_sha256_of_what_was_read(page):
+    # the worker's digests (webapi/js.sha256_hex: one encoder, a byte table) against hashlib's
+    stamp = time.monotonic_ns()
+    address = f"digest{stamp}@drop.test"
+    assert out(page.sa_call("test_read_mail", {"from": f"s{stamp}@y.test", "body": f"write to {address}"}))["ok"] is True
+    page.sa_call("test_note", {"body": "nothing read"})     # its gates wait for every note before it
+    stored = json.loads(page.sw_eval("chrome.storage.session.get(null).then(r => JSON.stringify(r))"))
+    taint = [key for name, keys in stored.items() if name.startswith("rules_taint_chunks:") for key in keys]
+    assert "h:" + hashlib.sha256(address.encode()).hexdigest() in taint
+    leaks = stored["rules_leaks"]
+    assert ("h:" + hashlib.sha256(("t" + address).encode()).hexdigest())[:18] in leaks
 
 
 def test_taint_survives_a_worker_restart_with_a_generic_origin(page):
