@@ -209,8 +209,10 @@ def test_stored_keys_are_the_sha256_of_what_was_read(page):
     stamp = time.monotonic_ns()
     address = f"digest{stamp}@drop.test"
     assert out(page.sa_call("test_read_mail", {"from": f"s{stamp}@y.test", "body": f"write to {address}"}))["ok"] is True
-    page.sa_call("test_note", {"body": "nothing read"})     # its gates wait for every note before it
-    stored = json.loads(page.sw_eval("chrome.storage.session.get(null).then(r => JSON.stringify(r))"))
+    assert out(page.sa_call("test_note", {"body": "nothing read"}))["ok"] is True   # its gates wait for every note
+    stored = wait_until(lambda: (r := json.loads(page.sw_eval("chrome.storage.session.get(null).then(r => "
+                                                              "JSON.stringify(r))"))).get("rules_leaks") and r,
+                        5, "the leak notes to be stored")
     taint = [key for name, keys in stored.items() if name.startswith("rules_taint_chunks:") for key in keys]
     assert "h:" + hashlib.sha256(address.encode()).hexdigest() in taint
     leaks = stored["rules_leaks"]
