@@ -10,8 +10,8 @@ each stage per page.
 
 --first times the first scan after a load instead (as caller.py's `first`): per page, --repeat loads
 (navigate, then one scan the moment it answers); the first load of a page is its first in this browser,
-so its addresses and links are new to the taint note (`taint: write` is the taint map's write, which
-the reply waits for).
+so its addresses and links are new to the notes of a read result (a build before issue 33 awaited its
+taint note before the reply: `audit` then holds it; since then the notes wait for an idle worker).
 
 `tiny` is a one-link page (the fixed cost of a call). Not a test: the patterns below are the built
 code's message plumbing (webapi/chrome.py, entries/bridge.py); when one is not found it says which.
@@ -60,24 +60,11 @@ PATCHES = [
      f'if (self.__stages) self.__stages.ts1 = {NOW}; var out = dict({{ "tab": tab_id, "text": rendered["text"]'),
     ("background.js", "var outcome = await execute(tool, args, ctx);",
      f"var outcome = await execute(tool, args, ctx); if (self.__stages) self.__stages.te = {NOW};"),
-    ("background.js", "var pairs = collect(result, tool);",
-     f"if (self.__stages) self.__stages.tc0 = {NOW}; var pairs = collect(result, tool); "
-     f"if (self.__stages) self.__stages.tc1 = {NOW};"),
-    ("background.js", "await notes_settled();\n  return outcome;",
-     f"if (self.__stages) self.__stages.ta = {NOW}; await notes_settled(); if (self.__stages) self.__stages.tn = {NOW};"
-     " return outcome;"),
-    # the taint note (session_rules.note_result, awaited before the reply): marking the origin, the
-    # addresses' and links' digests, and the write of the taint map
-    ("background.js", 'var note_result = async function(tool, result, ctx) {\n  await _mark_untrusted(ctx["origin"]);',
-     'var note_result = async function(tool, result, ctx) {\n  '
-     f'if (self.__stages) self.__stages.tm0 = {NOW}; await _mark_untrusted(ctx["origin"]); '
-     f'if (self.__stages) self.__stages.tm1 = {NOW};'),
-    ("background.js", "  var stored2 = await _stored_taint.read();\n  if (len(",
-     f"  if (self.__stages) self.__stages.tm2 = {NOW}; var stored2 = await _stored_taint.read();\n  if (len("),
-    # (the whole map's rewrite before c5e208e, the note's own chunk since, only when a key is new since
-    # this stop: all, to compare builds)
-    ("background.js", re.compile(r"await _stored_taint\.(?:change\(edit\)|add\(py_keys, MAX_TAINT\));(?=\n *\})"),
-     f"if (self.__stages) self.__stages.tm3 = {NOW}; {MATCH} if (self.__stages) self.__stages.tm4 = {NOW};"),
+    # the audit write the reply waits for (the notes of a read result wait for an idle worker since
+    # issue 33: entries/worker/note_later.py; a build before that awaited its taint note here too)
+    ("background.js", re.compile(r"await record_soon\(py_name, ctx\[\"source\"\], outcome, args, panel_call_id\(ctx\)\);"
+                                 r"(?:\n  await notes_settled\(\);)?"),
+     f"if (self.__stages) self.__stages.ta = {NOW}; {MATCH} if (self.__stages) self.__stages.tn = {NOW};"),
     ("bridge.js", re.compile(r"var on_window_message = function\(event\) \{"),
      f"var on_window_message = function(event) {{ self.__t1 = {NOW};"),
     ("bridge.js", re.compile(r"var answer = function\(request_id, request_type, payload\) \{"),
@@ -89,9 +76,8 @@ STAGES = [("page>bridge", "t0", "t1"), ("bridge>worker", "t1", "t2"), ("worker b
           ("worker>tab", "t3", "t4"), ("tab", "t4", "t5"), ("tab>worker", "t5", "t6"),
           ("worker after", "t6", "t7"), ("worker>bridge", "t7", "t8"), ("bridge>page", "t8", "t9")]
 # the worker's share after the tab answered, split (`worker after` above is their sum and the rest)
-WORKER = [("rows+render", "ts0", "ts1"), ("scan>gate", "ts1", "te"), ("note collect", "tc0", "tc1"),
-          ("note+audit", "te", "tn"), ("note wait", "ta", "tn"), ("taint: origin", "tm0", "tm1"),
-          ("taint: digests", "tm1", "tm2"), ("taint: write", "tm3", "tm4")]
+WORKER = [("rows+render", "ts0", "ts1"), ("scan>gate", "ts1", "te"), ("gate after", "te", "tn"),
+          ("audit (and notes, before issue 33)", "ta", "tn")]
 
 CALLS = """const done = arguments[arguments.length - 1];
 (async () => {

@@ -78,7 +78,7 @@ def read_codes(b):
 def notes_written(b):
     """Wait until the leak notes begun so far are stored (they run once the worker has been idle for
     leak_rules.IDLE_MS, or when a gate needs them) and no note is marked pending."""
-    wait_until(lambda: '"rules_leaks"' in (d := storage_dump(b)) and "leak-notes-pending" not in d, 5,
+    wait_until(lambda: '"rules_leaks"' in (d := storage_dump(b)) and "notes-pending" not in d, 5,
                "the leak notes to be stored")
 
 
@@ -233,8 +233,8 @@ def test_notes_a_stopped_worker_had_not_written_flag_every_way_out_after_the_res
     chat.sw_eval("chrome.storage.session.clear().then(() => 1)")    # no notes of earlier tests
     chat.stop_service_worker()
     read_codes(chat)
-    assert "leak-notes-pending" in storage_dump(chat)
-    chat.stop_service_worker()          # before leak_rules.IDLE_MS: the codes page's notes never ran
+    assert "notes-pending" in storage_dump(chat)
+    chat.stop_service_worker()          # before note_later.IDLE_MS: the codes page's notes never ran
     assert "rules_leaks" not in storage_dump(chat)
     before = len(page_site.requests)
     preview = deny_and_read(chat, {"method": "navigate", "url": SINK})
@@ -243,6 +243,6 @@ def test_notes_a_stopped_worker_had_not_written_flag_every_way_out_after_the_res
     assert [r for r in page_site.requests[before:] if r["host"].startswith(FRAMES)] == []
     # as after a note that failed, until the worker restarts; the worker that found the mark removed
     # it, so the next one starts clean
-    assert "leak-notes-pending" not in storage_dump(chat)
+    assert "notes-pending" not in storage_dump(chat)
     chat.stop_service_worker()
     assert ok(page_call(chat, {"method": "navigate", "url": SINK}))

@@ -14,7 +14,7 @@ from core.taint import flag_lines
 from webapi.js import attempt_async, obj_keys, sleep, from_json, go_on
 from entries.worker import approvals, audit_store, journal, signing
 from entries.worker.session_rules import (check_rates, check_recipients, taint_flags, rule_of_two_applies,
-                                          remember_recipients, begin_note, notes_settled, leak_flags)
+                                          remember_recipients, begin_note, leak_flags)
 from entries.worker.state import load_switches
 
 async def rules_state():
@@ -173,11 +173,10 @@ async def call(request, ctx):
     issue(lambda c: journal.finish(c, name, outcome), ctx['call_id'])
     if outcome['ok']:
         begin_note(tool, outcome['result'], ctx)
-    # the audit write is sent now (or awaited while the log loads). The taint note is awaited too:
-    # sent on without it, the result came back sooner, but a caller's next call then shared the CPU
-    # with the note, and back-to-back scans of a median page were ~2 ms slower on two cores
+    # the audit write is sent now (or awaited while the log loads). The notes of a read result are
+    # not awaited: they run once the worker is idle (note_later.py), so neither this reply nor a
+    # caller's next call shares the worker with them, and the gates that need them hurry them
     await audit_store.record_soon(name, ctx['source'], outcome, args, panel_call_id(ctx))
-    await notes_settled()
     return outcome
 
 

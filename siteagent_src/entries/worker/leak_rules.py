@@ -20,8 +20,8 @@ from core.taint import strings_of
 from entries.worker.sites import site_of
 from sites.kit.worker import hook
 from webapi.cached_key import CachedKey, KEEP
-from webapi.chrome import storage_get, storage_set, storage_remove
-from webapi.js import attempt_async, serialized, obj_keys, drop_key, deferred, go_on, random_id
+from entries.worker import note_later
+from webapi.js import attempt_async, serialized, obj_keys, drop_key
 
 LEAK_KEY = 'rules_leaks'
 MAX_FLAGS = 8
@@ -35,81 +35,24 @@ _where = {}         # 'h:<16 hex of t<token>>' -> [origins it was read on] (memo
 _notes = {'last': None, 'failed': None, 'same': None, 'map': None}    # same: the last text noted, with its origin
 
 
-IDLE_MS = 150      # how long a leak note waits after its call, unless a gate needs the notes sooner
-_later = {'go': None, 'timer': None}    # go: the deferred that lets the waiting notes run
-# Notes waiting or running are marked in storage.session (this worker's id, set when the first one
-# begins, removed when the last one ends): a worker that finds another worker's mark knows that notes
-# were lost when that one stopped, and flags every way out until it restarts, as for a failed note.
-PENDING_KEY = 'leak-notes-pending'
-_pending = {'id': random_id(), 'n': 0, 'checked': None}
-
-
-async def _check_lost(ignored):
-    found = await storage_get('session', PENDING_KEY, None)
-    if found != None and found != _pending['id']:
-        _notes['failed'] = 'notes of a result read before the extension\'s worker stopped were lost'
-        console.warn('Site Agent: ' + _notes['failed'])
-        if _pending['n'] == 0:
-            _issue(lambda ignored: storage_remove('session', PENDING_KEY))
-
-
-def _issue(write):
-    go_on(write, None, lambda error: console.warn('Site Agent: the leak notes\' mark could not be written: ' + error))
-
-
-# read before this worker writes its own mark (storage calls are applied in the order they are sent)
-_pending['checked'] = attempt_async(_check_lost, None)
-
-
 def begin_read(note, replied):
     """Start note() (note_read of a result) after every leak note started before it, once `replied()`
-    (what the call awaits before its reply) has settled, and once the worker has had IDLE_MS without
-    a gate asking for the notes (or at once when one asks: leak_flags hurries them). The reply goes
-    first, and a caller's next calls (another scan, a click: calls without a way out) do not share the
-    worker with the tokenising and hashing of a big page; a call with a way out waits for every note
-    started before it. A note that fails flags every later way out until the worker restarts."""
+    (the taint note of the same result) has settled and the notes may run (note_later: the worker
+    was idle, or a gate hurried them). The reply goes first; leak_flags hurries the notes and waits for
+    every one started before it. A note that fails flags every later way out until the worker restarts."""
     def noted(done):
-        _pending['n'] -= 1
-        if _pending['n'] == 0:
-            _issue(lambda ignored: storage_remove('session', PENDING_KEY))
+        note_later.end()
         if not done['ok']:
             _notes['failed'] = done['error']
             console.warn('Site Agent: what a result showed could not be noted: ' + done['error'])
 
-    _pending['n'] += 1
-    if _pending['n'] == 1:
-        _issue(lambda ignored: storage_set('session', PENDING_KEY, _pending['id']))
-    go = _when_idle()
+    go = note_later.begin()
 
     async def run(ignored):
         await replied()
         await go
         await note()
     _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(run, None).then(noted))
-
-
-def _when_idle():
-    """The promise the notes begun now wait for: settled IDLE_MS after the first of them began, or
-    when a gate hurries them. Notes begun after it settled wait for the next one."""
-    if _later['go'] == None:
-        go = deferred()
-        _later['go'] = go
-        _later['timer'] = setTimeout(lambda: _release(go), IDLE_MS)
-    return _later['go'].promise
-
-
-def _release(go):
-    if _later['go'] is go:
-        clearTimeout(_later['timer'])
-        _later['go'] = None
-        _later['timer'] = None
-    go.resolve(None)
-
-
-def hurry():
-    """Let every note begun so far run now (a gate is about to wait for them)."""
-    if _later['go'] != None:
-        _release(_later['go'])
 
 
 async def _hashes(hash_keys, plain):
@@ -252,15 +195,15 @@ async def leak_flags(tool, args, ctx, hash_keys):
     ways = await _ways_out(tool, args, ctx)
     if len(ways) == 0:
         return []
-    await _pending['checked']
     if _notes['last'] != None:
-        hurry()
+        note_later.hurry()
         await _notes['last']
     stored = await _stored.read()
     flags = []
-    if _notes['failed'] != None:
+    failed = _notes['failed'] if _notes['failed'] != None else await note_later.lost()
+    if failed != None:
         flags.append({'token': None, 'origin': 'what an earlier read result showed could not be noted ('
-                      + _notes['failed'] + '): check what this call sends, and where, yourself'})
+                      + failed + '): check what this call sends, and where, yourself'})
     for way in ways:
         await _check(way, hash_keys, stored, flags)
     return flags

@@ -15,7 +15,7 @@ from webapi.chrome import storage_get, storage_set
 from webapi.js import now_ms, serialized, obj_keys, attempt_async
 from webapi.digests import hash_keys
 from webapi.cached_key import CachedKey, KEEP
-from entries.worker import leak_rules
+from entries.worker import leak_rules, note_later
 from entries.worker.taint_store import ChunkedKeys
 
 UNTRUSTED_KEY = 'rules_untrusted_seen'
@@ -94,27 +94,41 @@ _notes = {'last': None, 'failed': None, 'same': None, 'index': None}
 
 
 def begin_note(tool, result, ctx):
-    """Start noting a result (note_result); notes run one after another, and the gates of a write
-    wait for every note started before them (notes_settled), whichever call or tab it came from. A
-    note that fails does not withhold its result: which tokens it held is unknown, so every later
-    write is flagged for approval until the worker restarts."""
+    """Start noting a result (note_result) once the notes may run (entries/worker/note_later.py: the
+    worker was idle, or a gate hurried them); notes run one after another, and the gates of a write
+    hurry and wait for every note started before them (notes_settled), whichever call or tab it came
+    from. A note that fails does not withhold its result: which tokens it held is unknown, so every
+    later write is flagged for approval until the worker restarts."""
     if not is_untrusted(result):
         return
 
     def noted(done):
+        note_later.end()
         if not done['ok']:
             _notes['failed'] = done['error']
             console.warn('Site Agent: the taint of a result could not be noted: ' + done['error'])
-    _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(lambda ignored: note_result(tool, result, ctx), None)
-                                .then(noted))
-    # the leak note (issue 34) runs in a chain of its own, after the reply: the gates of every later
-    # call wait for it (leak_flags); the reply does not
-    leak_rules.begin_read(lambda: leak_rules.note_read(tool, result, hash_keys, admit, MAX_LEAK), notes_settled)
+
+    go = note_later.begin()
+
+    async def run(ignored):
+        await go
+        await note_result(tool, result, ctx)
+    _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(run, None).then(noted))
+    # the leak note (issue 34) runs in a chain of its own, after this taint note; the gates of every
+    # later call with a way out hurry it and wait for it (leak_flags)
+    leak_rules.begin_read(lambda: leak_rules.note_read(tool, result, hash_keys, admit, MAX_LEAK), _taint_noted)
+
+
+async def _taint_noted():
+    """Every taint note begun so far has settled (without hurrying them)."""
+    if _notes['last'] != None:
+        await _notes['last']
 
 
 async def notes_settled():
-    if _notes['last'] != None:
-        await _notes['last']
+    """Every taint note begun so far has run: they are hurried (a gate needs them now)."""
+    note_later.hurry()
+    await _taint_noted()
 
 
 def _result_key(tool, result):
@@ -159,6 +173,8 @@ async def taint_flags(args):
     stored = await _stored_taint.read()
     flags = []
     failed = _notes['failed'] if _notes['failed'] != None else _stored_taint.failed
+    if failed == None:
+        failed = await note_later.lost()
     if failed != None:
         flags.append({'token': None, 'origin': 'the addresses and links of an earlier read result could not be '
                       + 'recorded (' + failed + '): check the ones in this call yourself'})

@@ -2,7 +2,7 @@
 
 The map (SHA-256 keys of the addresses and links read in untrusted results) was one storage key,
 rewritten whole by every note that added a key: with the map full (2,000 keys) that write took
-18-31 ms, and a read tool's reply waits for its note (issue 33). Now each note writes one new chunk
+18-31 ms, and a read tool's reply then waited for its note (issue 33). Now each note writes one new chunk
 (its keys) and the small index in one storage call, and removes the chunks it forgets after it;
 core/taint.admit_chunk decides both. The index is the truth: a chunk it does not list is never read.
 
