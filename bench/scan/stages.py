@@ -11,7 +11,7 @@ each stage per page.
 --first times the first scan after a load instead (as caller.py's `first`): per page, --repeat loads
 (navigate, then one scan the moment it answers); the first load of a page is its first in this browser,
 so its addresses and links are new to the notes of a read result (a build before issue 33 awaited its
-taint note before the reply: `audit` then holds it; since then the notes wait for an idle worker).
+taint note before the reply: `audit` then holds it; since then the notes wait 150 ms).
 
 `tiny` is a one-link page (the fixed cost of a call). Not a test: the patterns below are the built
 code's message plumbing (webapi/chrome.py, entries/bridge.py); when one is not found it says which.
@@ -60,7 +60,7 @@ PATCHES = [
      f'if (self.__stages) self.__stages.ts1 = {NOW}; var out = dict({{ "tab": tab_id, "text": rendered["text"]'),
     ("background.js", "var outcome = await execute(tool, args, ctx);",
      f"var outcome = await execute(tool, args, ctx); if (self.__stages) self.__stages.te = {NOW};"),
-    # the audit write the reply waits for (the notes of a read result wait for an idle worker since
+    # the audit write the reply waits for (the notes of a read result wait 150 ms since
     # issue 33: entries/worker/note_later.py; a build before that awaited its taint note here too)
     ("background.js", re.compile(r"await record_soon\(py_name, ctx\[\"source\"\], outcome, args, panel_call_id\(ctx\)\);"
                                  r"(?:\n  await notes_settled\(\);)?"),

@@ -76,8 +76,8 @@ def read_codes(b):
 
 
 def notes_written(b):
-    """Wait until the leak notes begun so far are stored (they run once the worker has been idle for
-    leak_rules.IDLE_MS, or when a gate needs them) and no note is marked pending."""
+    """Wait until the leak notes begun so far are stored (they run note_later.DELAY_MS after the call,
+    or when a gate needs them) and no note is marked pending."""
     wait_until(lambda: '"rules_leaks"' in (d := storage_dump(b)) and "notes-pending" not in d, 5,
                "the leak notes to be stored")
 
@@ -234,7 +234,7 @@ def test_notes_a_stopped_worker_had_not_written_flag_every_way_out_after_the_res
     chat.stop_service_worker()
     read_codes(chat)
     assert "notes-pending" in storage_dump(chat)
-    chat.stop_service_worker()          # before note_later.IDLE_MS: the codes page's notes never ran
+    chat.stop_service_worker()          # before note_later.DELAY_MS: the codes page's notes never ran
     assert "rules_leaks" not in storage_dump(chat)
     before = len(page_site.requests)
     preview = deny_and_read(chat, {"method": "navigate", "url": SINK})

@@ -204,7 +204,7 @@ def test_a_result_read_again_is_noted_again_when_the_stored_taint_changed_meanwh
     read = {"from": f"s{stamp}@y.test", "body": f"write to {address}"}
     assert out(page.sa_call("test_read_mail", read))["ok"] is True
     assert out(page.sa_call("test_read_mail", read))["ok"] is True
-    notes_done(page)                    # (they wait for an idle worker: entries/worker/note_later.py)
+    notes_done(page)                    # (they wait 150 ms: entries/worker/note_later.py)
     page.sw_eval("chrome.storage.session.get(null).then(r => chrome.storage.session.remove("
                  "Object.keys(r).filter(k => k.startsWith('rules_taint')))).then(() => 1)")
     assert out(page.sa_call("test_read_mail", read))["ok"] is True
@@ -227,7 +227,7 @@ def test_stored_keys_are_the_sha256_of_what_was_read(page):
 
 
 def test_a_read_whose_notes_a_stopped_worker_lost_flags_every_write_after_the_restart(page):
-    # the notes wait for an idle worker (entries/worker/note_later.py); stopped before they ran, the
+    # the notes wait 150 ms (entries/worker/note_later.py); stopped before they ran, the
     # worker lost them, and the next one says so on every write instead of letting the address pass
     stamp = time.monotonic_ns()
     address = f"lost{stamp}@drop.test"

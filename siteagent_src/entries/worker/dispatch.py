@@ -174,7 +174,7 @@ async def call(request, ctx):
     if outcome['ok']:
         begin_note(tool, outcome['result'], ctx)
     # the audit write is sent now (or awaited while the log loads). The notes of a read result are
-    # not awaited: they run once the worker is idle (note_later.py), so neither this reply nor a
+    # not awaited: they run 150 ms later (note_later.py), so neither this reply nor a
     # caller's next call shares the worker with them, and the gates that need them hurry them
     await audit_store.record_soon(name, ctx['source'], outcome, args, panel_call_id(ctx))
     return outcome

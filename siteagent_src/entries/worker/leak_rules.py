@@ -37,8 +37,8 @@ _notes = {'last': None, 'failed': None, 'same': None, 'map': None}    # same: th
 
 def begin_read(note, replied):
     """Start note() (note_read of a result) after every leak note started before it, once `replied()`
-    (the taint note of the same result) has settled and the notes may run (note_later: the worker
-    was idle, or a gate hurried them). The reply goes first; leak_flags hurries the notes and waits for
+    (the taint note of the same result) has settled and the notes may run (note_later: their delay
+    passed, or a gate hurried them). The reply goes first; leak_flags hurries the notes and waits for
     every one started before it. A note that fails flags every later way out until the worker restarts."""
     def noted(done):
         note_later.end()

@@ -1,8 +1,8 @@
-"""When the notes of a read result run: once the worker is idle, or at once when a gate needs them.
+"""When the notes of a read result run: a moment after the call, or at once when a gate needs them.
 
 A read result's taint note (session_rules.note_result) and leak note (leak_rules.note_read) tokenise
 and hash what it showed, and store the hashes. Nothing needs them until a call's gates check what that
-call would send (a write, or a way out to another origin), so they wait: IDLE_MS after the first of them
+call would send (a write, or a way out to another origin), so they wait: DELAY_MS after the first of them
 began, or until such a gate hurries them, whichever is first. The reply goes first, and a caller's
 back-to-back calls without a way out (another scan, a click) do not share the worker with them.
 
@@ -14,7 +14,7 @@ write and way out is then flagged, until it restarts, as after a note that faile
 from webapi.chrome import storage_get, storage_set, storage_remove
 from webapi.js import attempt_async, deferred, go_on, random_id
 
-IDLE_MS = 150
+DELAY_MS = 150
 MARK_KEY = 'notes-pending'
 LOST = 'notes of a result read before the extension\'s worker stopped were lost'
 
@@ -48,14 +48,14 @@ async def lost():
 
 
 def begin():
-    """A note begins: the promise it waits for before it runs (when_idle). Call end() when it settles."""
+    """A note begins: the promise it waits for before it runs. Call end() when it settles."""
     _mark['n'] += 1
     if _mark['n'] == 1:
         _issue(lambda ignored: storage_set('session', MARK_KEY, _mark['id']))
     if _later['go'] == None:
         go = deferred()
         _later['go'] = go
-        _later['timer'] = setTimeout(lambda: _release(go), IDLE_MS)
+        _later['timer'] = setTimeout(lambda: _release(go), DELAY_MS)
     return _later['go'].promise
 
 

@@ -94,8 +94,8 @@ _notes = {'last': None, 'failed': None, 'same': None, 'index': None}
 
 
 def begin_note(tool, result, ctx):
-    """Start noting a result (note_result) once the notes may run (entries/worker/note_later.py: the
-    worker was idle, or a gate hurried them); notes run one after another, and the gates of a write
+    """Start noting a result (note_result) once the notes may run (entries/worker/note_later.py: their
+    delay passed, or a gate hurried them); notes run one after another, and the gates of a write
     hurry and wait for every note started before them (notes_settled), whichever call or tab it came
     from. A note that fails does not withhold its result: which tokens it held is unknown, so every
     later write is flagged for approval until the worker restarts."""
