@@ -42,9 +42,12 @@ _checked = attempt_async(_check_lost, None)
 
 
 async def lost():
-    """LOST when the worker before this one stopped with notes waiting or running, else None."""
+    """LOST when the worker before this one stopped with notes waiting or running (or when its mark
+    could not be read: then nobody knows), else None."""
     done = await _checked
-    return done['value'] if done['ok'] else None
+    if not done['ok']:
+        return 'whether notes were lost when the extension\'s worker stopped could not be read (' + done['error'] + ')'
+    return done['value']
 
 
 def begin():
