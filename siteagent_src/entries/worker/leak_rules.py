@@ -21,7 +21,7 @@ from entries.worker.sites import site_of
 from sites.kit.worker import hook
 from webapi.cached_key import CachedKey, KEEP
 from entries.worker import note_later
-from webapi.js import attempt_async, serialized, obj_keys, drop_key
+from webapi.js import attempt_async, obj_keys, drop_key
 
 LEAK_KEY = 'rules_leaks'
 MAX_FLAGS = 8
@@ -40,19 +40,10 @@ def begin_read(note, replied):
     (the taint note of the same result) has settled and the notes may run (note_later: their delay
     passed, or a gate hurried them). The reply goes first; leak_flags hurries the notes and waits for
     every one started before it. A note that fails flags every later way out until the worker restarts."""
-    def noted(done):
-        note_later.end()
-        if not done['ok']:
-            _notes['failed'] = done['error']
-            console.warn('Site Agent: what a result showed could not be noted: ' + done['error'])
-
-    go = note_later.begin()
-
-    async def run(ignored):
+    async def after_taint():
         await replied()
-        await go
         await note()
-    _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(run, None).then(noted))
+    note_later.start(NOTES_KEY, _notes, after_taint, 'what a result showed could not be noted')
 
 
 async def _hashes(hash_keys, plain):

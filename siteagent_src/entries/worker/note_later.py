@@ -12,14 +12,14 @@ finds a mark that is not its own (`lost`), tells both note chains so, and remove
 write and way out is then flagged, until it restarts, as after a note that failed.
 """
 from webapi.chrome import storage_get, storage_set, storage_remove
-from webapi.js import attempt_async, deferred, go_on, random_id
+from webapi.js import attempt_async, deferred, go_on, random_id, serialized
 
 DELAY_MS = 150
 MARK_KEY = 'notes-pending'
 LOST = 'notes of a result read before the extension\'s worker stopped were lost'
 
 _later = {'go': None, 'timer': None}          # go: the deferred that lets the waiting notes run
-_mark = {'id': random_id(), 'n': 0, 'lost': None}
+_mark = {'id': random_id(), 'n': 0}
 
 
 def _issue(write):
@@ -50,22 +50,31 @@ async def lost():
     return done['value']
 
 
-def begin():
-    """A note begins: the promise it waits for before it runs. Call end() when it settles."""
+def start(chain, notes, note, what):
+    """Run note() in `chain` after every note started there before it, once the notes may run (DELAY_MS
+    after the first waiting one began, or hurried); notes['last'] becomes its promise. A note that fails
+    is kept in notes['failed'] (its gates then flag every later write or way out) and logged as `what`."""
     _mark['n'] += 1
     if _mark['n'] == 1:
         _issue(lambda ignored: storage_set('session', MARK_KEY, _mark['id']))
     if _later['go'] == None:
-        go = deferred()
-        _later['go'] = go
-        _later['timer'] = setTimeout(lambda: _release(go), DELAY_MS)
-    return _later['go'].promise
+        later = deferred()
+        _later['go'] = later
+        _later['timer'] = setTimeout(lambda: _release(later), DELAY_MS)
+    go = _later['go'].promise
 
+    def noted(done):
+        _mark['n'] -= 1
+        if _mark['n'] == 0:
+            _issue(lambda ignored: storage_remove('session', MARK_KEY))
+        if not done['ok']:
+            notes['failed'] = done['error']
+            console.warn('Site Agent: ' + what + ': ' + done['error'])
 
-def end():
-    _mark['n'] -= 1
-    if _mark['n'] == 0:
-        _issue(lambda ignored: storage_remove('session', MARK_KEY))
+    async def run(ignored):
+        await go
+        await note()
+    notes['last'] = serialized(chain, lambda: attempt_async(run, None).then(noted))
 
 
 def _release(go):

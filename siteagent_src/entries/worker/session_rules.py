@@ -12,7 +12,7 @@ from core.taint import collect, args_tokens, is_untrusted, admit
 from core.outcome import ToolError, result_of
 from core.jsonval import kind_of
 from webapi.chrome import storage_get, storage_set
-from webapi.js import now_ms, serialized, obj_keys, attempt_async
+from webapi.js import now_ms, serialized, obj_keys
 from webapi.digests import hash_keys
 from webapi.cached_key import CachedKey, KEEP
 from entries.worker import leak_rules, note_later
@@ -101,19 +101,8 @@ def begin_note(tool, result, ctx):
     later write is flagged for approval until the worker restarts."""
     if not is_untrusted(result):
         return
-
-    def noted(done):
-        note_later.end()
-        if not done['ok']:
-            _notes['failed'] = done['error']
-            console.warn('Site Agent: the taint of a result could not be noted: ' + done['error'])
-
-    go = note_later.begin()
-
-    async def run(ignored):
-        await go
-        await note_result(tool, result, ctx)
-    _notes['last'] = serialized(NOTES_KEY, lambda: attempt_async(run, None).then(noted))
+    note_later.start(NOTES_KEY, _notes, lambda: note_result(tool, result, ctx),
+                     'the taint of a result could not be noted')
     # the leak note (issue 34) runs in a chain of its own, after this taint note; the gates of every
     # later call with a way out hurry it and wait for it (leak_flags)
     leak_rules.begin_read(lambda: leak_rules.note_read(tool, result, hash_keys, admit, MAX_LEAK), _taint_noted)
